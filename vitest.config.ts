@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The integration and e2e files share one stack per run: run files one at a time.
+    fileParallelism: false,
     projects: [
       {
         test: {
@@ -30,7 +32,6 @@ export default defineConfig({
           globalSetup: ['test/support/global-stack.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -40,7 +41,6 @@ export default defineConfig({
           globalSetup: ['test/support/global-stack-with-web.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,0 +1,7 @@
+import { routes } from '../../shared/contract/routes.js';
+import { httpRoute } from '../platform/http.js';
+import { checkResetToken } from './service.js';
+
+export const handler = httpRoute(routes.checkResetToken, async ({ body }) =>
+  checkResetToken(body.access_token),
+);

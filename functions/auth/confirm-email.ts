@@ -1,0 +1,8 @@
+import { routes } from '../../shared/contract/routes.js';
+import { httpRoute } from '../platform/http.js';
+import { confirmEmail } from './service.js';
+
+export const handler = httpRoute(routes.confirmEmail, async ({ body }) => {
+  await confirmEmail(body.token_hash);
+  return { ok: true as const };
+});

@@ -1,0 +1,8 @@
+import { routes } from '../../shared/contract/routes.js';
+import { httpRoute } from '../platform/http.js';
+import { requestPasswordReset } from './service.js';
+
+export const handler = httpRoute(routes.requestPasswordReset, async ({ body, sourceIp }) => {
+  await requestPasswordReset(body.email, sourceIp);
+  return { ok: true as const };
+});

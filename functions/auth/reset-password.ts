@@ -1,0 +1,8 @@
+import { routes } from '../../shared/contract/routes.js';
+import { httpRoute } from '../platform/http.js';
+import { resetPassword } from './service.js';
+
+export const handler = httpRoute(routes.resetPassword, async ({ body }) => {
+  await resetPassword(body.access_token, body.password);
+  return { ok: true as const };
+});

@@ -1,0 +1,8 @@
+import { routes } from '../../shared/contract/routes.js';
+import { httpRoute } from '../platform/http.js';
+import { signUp } from './service.js';
+
+export const handler = httpRoute(routes.signUp, async ({ body, sourceIp }) => {
+  await signUp(body, sourceIp);
+  return { ok: true as const };
+});

@@ -1,0 +1,7 @@
+import { routes } from '../../shared/contract/routes.js';
+import { httpRoute } from '../platform/http.js';
+import { listActiveCountries } from './repo.js';
+
+export const handler = httpRoute(routes.listCountries, async () => ({
+  countries: await listActiveCountries(),
+}));

@@ -1,0 +1,16 @@
+import { routes } from '../../shared/contract/routes.js';
+import { es } from '../../shared/messages.es.js';
+import { required } from '../platform/config.js';
+import { AppError } from '../platform/errors.js';
+import { httpRoute } from '../platform/http.js';
+import { hitRateLimit } from '../platform/rate-limit.js';
+import { safeEqual } from '../platform/secrets.js';
+
+/** The gate's code lives only in server configuration; guesses are limited per client. */
+export const handler = httpRoute(routes.verifyAccessCode, async ({ body, sourceIp }) => {
+  await hitRateLimit('maintenance', sourceIp, 10, 600);
+  if (!safeEqual(body.code, required('MAINTENANCE_ACCESS_CODE'))) {
+    throw new AppError('FORBIDDEN', es.maintenance.wrongCode);
+  }
+  return { granted: true as const };
+});

@@ -1,0 +1,141 @@
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { z } from 'zod';
+import type { RouteDef } from '../../shared/contract/routes.js';
+import { es } from '../../shared/messages.es.js';
+import { type Caller, callerOf, requireCaller } from './auth-context.js';
+import { AppError } from './errors.js';
+import { logger } from './logger.js';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+/** What a route implementation receives: validated input, the caller and request facts. */
+export interface RouteInput<Body> {
+  body: Body;
+  caller: Caller | undefined;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  sourceIp: string;
+  requestId: string;
+}
+
+type BodyOf<R> = R extends { request?: infer S extends z.ZodType } ? z.output<S> : undefined;
+type ResultOf<R> = R extends { response?: infer S extends z.ZodType } ? z.input<S> : unknown;
+
+const DEFAULT_MAX_BODY = 16 * 1024;
+
+const securityHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+function json(statusCode: number, body: unknown, extra: Record<string, string> = {}) {
+  return {
+    statusCode,
+    headers: { ...securityHeaders, ...extra },
+    body: body === undefined ? '' : JSON.stringify(body),
+  } satisfies APIGatewayProxyStructuredResultV2;
+}
+
+export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof AppError) {
+    return json(err.status, {
+      error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+    });
+  }
+  // Unknown errors never reach the browser with details: log them, answer a plain message.
+  logger.error('unhandled error', err as Error);
+  return json(500, { error: { code: 'INTERNAL', message: es.api.internal } });
+}
+
+/** zod issues → { field: first Spanish message }. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function parseBody(event: HttpEvent, route: RouteDef): unknown {
+  if (!route.request) return undefined;
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text) > (route.maxBodyBytes ?? DEFAULT_MAX_BODY)) {
+    throw new AppError('PAYLOAD_TOO_LARGE', es.api.payloadTooLarge);
+  }
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_JSON', es.api.badJson);
+  }
+}
+
+function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    const first = Object.values(fields)[0] ?? es.api.validation;
+    throw new AppError('VALIDATION', first, fields);
+  }
+  return result.data;
+}
+
+/**
+ * Wraps one route implementation into a Lambda handler: one middy stack for every route.
+ * It parses and validates the body with the route's schema, re-checks the auth level,
+ * runs the implementation and maps typed errors to the HTTP table.
+ */
+export function httpRoute<R extends RouteDef>(
+  route: R,
+  impl: (input: RouteInput<BodyOf<R>>) => Promise<ResultOf<R>>,
+  options: { successStatus?: number } = {},
+) {
+  const base = async (
+    event: HttpEvent,
+    context: Context,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      const caller = requireCaller(route.auth, callerOf(event));
+      const body = route.request
+        ? validate(route.request, parseBody(event, route))
+        : undefined;
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(event.headers ?? {})) {
+        if (v !== undefined) headers[k.toLowerCase()] = v;
+      }
+      const query: Record<string, string> = {};
+      for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) {
+        if (v !== undefined) query[k] = v;
+      }
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(event.pathParameters ?? {})) {
+        if (v !== undefined) params[k] = v;
+      }
+      const result = await impl({
+        body: body as BodyOf<R>,
+        caller,
+        params,
+        query,
+        headers,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? 'local',
+      });
+      return json(options.successStatus ?? 200, result);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+  return middy(base).before((request) => {
+    logger.addContext(request.context);
+    logger.appendKeys({ route: route.id });
+  });
+}

@@ -1,0 +1,50 @@
+import { es, fmt } from '../../shared/messages.es.js';
+import type { Mail } from './mail.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** One plain, accessible layout for every e-mail: a greeting, a paragraph, a button, a note. */
+function layout(p: { greeting: string; body: string; action: string; url: string; note: string }) {
+  const html = `<!doctype html><html lang="es"><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="font-size:22px;font-weight:bold;color:#1d4ed8;margin:0 0 24px">Sello</p>
+<p style="font-size:16px;margin:0 0 12px">${escapeHtml(p.greeting)}</p>
+<p style="font-size:16px;margin:0 0 24px">${escapeHtml(p.body)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(p.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(p.action)}</a></p>
+<p style="font-size:13px;color:#4b5563;margin:0 0 8px">${escapeHtml(p.note)}</p>
+<p style="font-size:12px;color:#4b5563;word-break:break-all;margin:0 0 24px">${escapeHtml(p.url)}</p>
+<p style="font-size:12px;color:#6b7280;margin:0">${escapeHtml(es.mail.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  const text = `${p.greeting}\n\n${p.body}\n\n${p.url}\n\n${p.note}\n\n${es.mail.footer}\n`;
+  return { html, text };
+}
+
+export function confirmationMail(to: string, firstName: string, url: string): Mail {
+  return {
+    to,
+    subject: es.mail.confirmSubject,
+    ...layout({
+      greeting: fmt(es.mail.confirmGreeting, { name: firstName }),
+      body: es.mail.confirmBody,
+      action: es.mail.confirmAction,
+      url,
+      note: es.mail.confirmExpiry,
+    }),
+  };
+}
+
+export function passwordResetMail(to: string, firstName: string, url: string): Mail {
+  return {
+    to,
+    subject: es.mail.resetSubject,
+    ...layout({
+      greeting: fmt(es.mail.confirmGreeting, { name: firstName }),
+      body: es.mail.resetBody,
+      action: es.mail.resetAction,
+      url,
+      note: es.mail.resetExpiry,
+    }),
+  };
+}

@@ -1,0 +1,61 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Profile, Role } from '../../shared/contract/profile.js';
+import { db, isConditionFailure, tableName } from '../platform/db.js';
+
+/**
+ * User profile: `USER#{sub}` / `PROFILE`; gsi1 `EMAIL#{email}` / `USER` finds a user by e-mail.
+ */
+const key = (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' });
+
+export interface NewProfile {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  now: string;
+}
+
+/** Creates the profile once; a second confirmation of the same account changes nothing. */
+export async function createProfileIfMissing(p: NewProfile): Promise<void> {
+  const item: Profile & { pk: string; sk: string; gsi1pk: string; gsi1sk: string; type: string } =
+    {
+      ...key(p.sub),
+      gsi1pk: `EMAIL#${p.email}`,
+      gsi1sk: 'USER',
+      type: 'Profile',
+      id: p.sub,
+      email: p.email,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      role: p.role,
+      phone: null,
+      company: null,
+      address: null,
+      city: null,
+      whatsapp: null,
+      billing_country_id: null,
+      region_province: null,
+      account_type: 'personal',
+      created_at: p.now,
+      updated_at: p.now,
+    };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+export async function getProfile(sub: string): Promise<Profile | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key(sub) }));
+  if (!res.Item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...profile } = res.Item;
+  return profile as Profile;
+}
