@@ -1,0 +1,187 @@
+import { CfnOutput, CfnParameter, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct, Node } from 'constructs';
+import { type RouteDef, routeList } from '../shared/contract/routes.js';
+import { ApiConstruct } from './api.js';
+import type { AppResources } from './app-function.js';
+import { AuthConstruct } from './auth.js';
+import { DataConstruct } from './data.js';
+import { MailConstruct } from './mail.js';
+import { type JobDef, SchedulesConstruct } from './schedules.js';
+import { StorageConstruct } from './storage.js';
+import { WebConstruct } from './web.js';
+
+export interface SelloStackProps extends StackProps {
+  /** Scheduled jobs (shared/contract/jobs.ts once it exists). */
+  jobs?: readonly JobDef[];
+  /** The route table; defaults to shared/contract/routes.ts. */
+  routes?: readonly RouteDef[];
+  /** Built SPA; defaults to web/dist (deployed only if it holds an index.html). */
+  webDistPath?: string;
+}
+
+/** Deploy-time settings, from cdk.json context or `-c key=value`. */
+export interface SelloConfig {
+  mailFrom: string;
+  /** '' → verify the mailFrom address instead of a domain. */
+  mailFromDomain: string;
+  /** Origins allowed to upload to the documents bucket; default: the app URL only. */
+  appOrigins?: string[];
+  domainName?: string;
+  certificateArn?: string;
+  alarmEmail?: string;
+  logLevel: string;
+  functionTimeoutSeconds: number;
+  apiThrottleRateLimit: number;
+  apiThrottleBurstLimit: number;
+}
+
+export function readConfig(node: Node): SelloConfig {
+  const str = (key: string): string | undefined => {
+    const value = node.tryGetContext(key);
+    return value === undefined || value === null || value === '' ? undefined : String(value);
+  };
+  const num = (key: string, fallback: number): number => {
+    const value = Number(str(key) ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`Context ${key} must be > 0`);
+    return value;
+  };
+  // A list from cdk.json (array) or from the CLI (`-c appOrigins=https://a,https://b`).
+  const list = (key: string): string[] | undefined => {
+    const value = node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+    return items.map((s) => s.trim()).filter(Boolean);
+  };
+  const appOrigins = list('appOrigins');
+  if (appOrigins?.includes('*')) {
+    throw new Error('appOrigins must list real origins: "*" would let any site upload');
+  }
+  return {
+    mailFrom: str('mailFrom') ?? 'no-reply@sello.cl',
+    mailFromDomain: node.tryGetContext('mailFromDomain') ?? 'sello.cl',
+    appOrigins,
+    domainName: str('domainName'),
+    certificateArn: str('certificateArn'),
+    alarmEmail: str('alarmEmail'),
+    logLevel: str('logLevel') ?? 'INFO',
+    functionTimeoutSeconds: num('functionTimeoutSeconds', 10),
+    apiThrottleRateLimit: num('apiThrottleRateLimit', 50),
+    apiThrottleBurstLimit: num('apiThrottleBurstLimit', 100),
+  };
+}
+
+/** Sello on AWS: the composition of the constructs in lib/, one concern each. */
+export class SelloStack extends Stack {
+  readonly config: SelloConfig;
+  readonly data: DataConstruct;
+  readonly storage: StorageConstruct;
+  readonly auth: AuthConstruct;
+  readonly mail: MailConstruct;
+  readonly api: ApiConstruct;
+  readonly web: WebConstruct;
+  readonly schedules: SchedulesConstruct;
+  readonly alarmTopic: sns.Topic;
+
+  constructor(scope: Construct, id: string, props: SelloStackProps = {}) {
+    super(scope, id, {
+      description: 'Sello: firma de documentos en línea y servicios notariales',
+      ...props,
+    });
+    const config = readConfig(this.node);
+    this.config = config;
+    if (config.domainName && !config.certificateArn) {
+      throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1)');
+    }
+
+    // The maintenance-gate code is checked on the server only (DESIGN.md §3.6): it reaches the
+    // functions that list it in access.secrets and nothing else — not config.json, not the SPA
+    // bundle. NoEcho keeps it out of CloudFormation's describe output and console; anyone with
+    // lambda:GetFunctionConfiguration can still read it, which the handlers' env contract
+    // (MAINTENANCE_ACCESS_CODE) accepts for a low-value gate code.
+    const maintenanceCode = new CfnParameter(this, 'MaintenanceAccessCode', {
+      type: 'String',
+      noEcho: true,
+      minLength: 4,
+      description: 'Access code of the maintenance gate (server-side check only)',
+    });
+
+    this.data = new DataConstruct(this, 'Data');
+    this.storage = new StorageConstruct(this, 'Storage');
+    this.auth = new AuthConstruct(this, 'Auth');
+    this.mail = new MailConstruct(this, 'Mail', {
+      mailFrom: config.mailFrom,
+      mailFromDomain: config.mailFromDomain || undefined,
+    });
+
+    const resources: AppResources = {
+      table: this.data.table,
+      bucket: this.storage.documents,
+      mail: this.mail,
+      userPoolArn: this.auth.userPool.userPoolArn,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      secrets: { MAINTENANCE_ACCESS_CODE: maintenanceCode.valueAsString },
+    };
+
+    // The API's functions need APP_URL (links in e-mails), which is the distribution's
+    // domain; the distribution only needs the API id, so there is no cycle.
+    const api = new ApiConstruct(this, 'Api', {
+      routes: props.routes ?? routeList,
+      resources,
+      issuerUrl: this.auth.issuerUrl,
+      audience: [this.auth.client.userPoolClientId],
+      environment: { LOG_LEVEL: config.logLevel },
+      timeout: Duration.seconds(config.functionTimeoutSeconds),
+      throttle: {
+        rateLimit: config.apiThrottleRateLimit,
+        burstLimit: config.apiThrottleBurstLimit,
+      },
+    });
+    this.api = api;
+
+    this.web = new WebConstruct(this, 'Web', {
+      apiDomainName: api.domainName,
+      logBucket: this.storage.logs,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
+      webDistPath: props.webDistPath,
+    });
+    const appUrl = this.web.appUrl;
+    for (const fn of Object.values(api.functions)) fn.fn.addEnvironment('APP_URL', appUrl);
+    this.storage.allowBrowserOrigins(config.appOrigins ?? [appUrl]);
+
+    this.alarmTopic = new sns.Topic(this, 'Alarms', {
+      displayName: 'Sello alarms',
+      enforceSSL: true,
+    });
+    if (config.alarmEmail) {
+      this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail));
+    }
+
+    this.schedules = new SchedulesConstruct(this, 'Schedules', {
+      jobs: props.jobs ?? [],
+      resources,
+      environment: { LOG_LEVEL: config.logLevel, APP_URL: appUrl },
+      alarmTopic: this.alarmTopic,
+    });
+
+    const outputs: Record<string, [string, string]> = {
+      AppUrl: [appUrl, 'Public URL of the app'],
+      ApiEndpoint: [api.api.apiEndpoint, 'HTTP API (browsers use AppUrl/api)'],
+      UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
+      UserPoolClientId: [this.auth.client.userPoolClientId, 'Cognito app client'],
+      TableName: [this.data.table.tableName, 'DynamoDB table'],
+      DocumentsBucketName: [this.storage.documents.bucketName, 'Documents bucket'],
+      WebBucketName: [this.web.bucket.bucketName, 'SPA bucket'],
+      DistributionId: [this.web.distribution.distributionId, 'CloudFront distribution'],
+      MailFrom: [this.mail.mailFrom, 'SES sender'],
+    };
+    for (const [key, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, key, { value, description });
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** Uploaded documents are kept 30 days, then S3 deletes them (spec rule). */
+export const DOCUMENT_RETENTION_DAYS = 30;
+
+/**
+ * The private `documents` bucket (uploads by presigned POST, downloads by presigned GET) and
+ * the log bucket that receives S3 server access logs and CloudFront standard logs.
+ */
+export class StorageConstruct extends Construct {
+  readonly documents: s3.Bucket;
+  readonly logs: s3.Bucket;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.logs = new s3.Bucket(this, 'Logs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes through bucket ACLs, so ACLs must stay enabled.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.documents = new s3.Bucket(this, 'Documents', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Objects are immutable uploads addressed by generated keys: versions would only keep
+      // deleted personal documents around past their expiry.
+      versioned: false,
+      lifecycleRules: [
+        {
+          id: 'expire-documents',
+          expiration: Duration.days(DOCUMENT_RETENTION_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      serverAccessLogsBucket: this.logs,
+      serverAccessLogsPrefix: 'documents/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  /**
+   * Browsers upload with presigned POST straight to S3 and read with presigned GET, from the
+   * app's origin only. Called by the stack once the app URL (CloudFront or custom domain) exists.
+   */
+  allowBrowserOrigins(origins: string[]): void {
+    this.documents.addCorsRule({
+      allowedOrigins: origins,
+      allowedMethods: [
+        s3.HttpMethods.POST,
+        s3.HttpMethods.GET,
+        s3.HttpMethods.PUT,
+        s3.HttpMethods.HEAD,
+      ],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    });
+  }
+}

@@ -1,0 +1,306 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type CfnElement,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Token,
+} from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { REPO_ROOT } from './app-function.js';
+import { acknowledge } from './nag.js';
+
+export interface WebProps {
+  /** execute-api host of the HTTP API: the origin of `/api/*`. */
+  apiDomainName: string;
+  logBucket: s3.IBucket;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Optional custom domain; needs an ACM certificate in us-east-1. */
+  domainName?: string;
+  certificateArn?: string;
+  /** Built SPA (vite build): deployed only when it exists, so synth works without a build. */
+  webDistPath?: string;
+}
+
+/** The path every API route lives under; CloudFront sends it to API Gateway unchanged. */
+export const API_PATH_PATTERN = '/api/*';
+
+/**
+ * One origin for the browser: CloudFront serves the SPA from a private bucket (OAC) and
+ * forwards `/api/*` to the HTTP API, so the SPA calls its own origin (no CORS, cookies-free).
+ */
+export class WebConstruct extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** https://<custom domain or CloudFront domain>, without trailing slash. */
+  readonly appUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.logBucket,
+      serverAccessLogsPrefix: 'web/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // SPA fallback for client-side routes. Done here, on the default behaviour only, rather
+    // than with distribution-wide 403/404 error responses: those would also rewrite the API's
+    // own 403/404 JSON answers into index.html with 200.
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Serves /index.html for app routes (paths whose last segment has no dot)',
+      code: cloudfront.FunctionCode.fromInline(
+        [
+          'function handler(event) {',
+          '  var request = event.request;',
+          "  var last = request.uri.split('/').pop();",
+          "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
+          '  return request;',
+          '}',
+        ].join('\n'),
+      ),
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Sello security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(stack),
+          override: true,
+        },
+      },
+    });
+
+    const certificate = props.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Sello web + API',
+      defaultRootObject: 'index.html',
+      // Chile and Latin America first: South American edges are only in PriceClass_All.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // Only settable with a custom certificate (the default *.cloudfront.net one is fixed).
+      minimumProtocolVersion: certificate
+        ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021
+        : undefined,
+      domainNames: props.domainName ? [props.domainName] : undefined,
+      certificate,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [
+          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        [API_PATH_PATTERN]: {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn POSTs into GETs: refuse plain HTTP instead.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header, cookie and query string except Host (API Gateway routes on its
+          // own host name). AWS documents that this managed policy also adds CloudFront's
+          // viewer-location headers, so CloudFront-Viewer-Country reaches GET /api/geo.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    this.appUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    this.deploySite(props);
+
+    acknowledge(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'The service is sold across Latin America and Spain and signers can be anywhere: no ' +
+          'country is blocked.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL yet (fixed monthly cost); abuse-prone endpoints are rate-limited in ' +
+          'the API and by API Gateway throttling. Attach a web ACL with a rate-based rule when ' +
+          'traffic justifies it.',
+      },
+      ...(certificate
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain the distribution uses the default *.cloudfront.net ' +
+                'certificate, whose TLS policy CloudFront fixes; with domainName/certificateArn ' +
+                'set, TLSv1.2_2021 applies.',
+            },
+          ]),
+    ]);
+  }
+
+  /**
+   * Hashed assets are immutable; index.html and the other top-level files must revalidate so a
+   * deploy is seen at once; config.json carries the Cognito ids the SPA needs at run time
+   * (never a secret: it is public by nature).
+   */
+  private deploySite(props: WebProps): void {
+    const dist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');
+    const revalidate = [
+      s3deploy.CacheControl.setPublic(),
+      s3deploy.CacheControl.noCache(),
+      s3deploy.CacheControl.mustRevalidate(),
+    ];
+
+    // prune: false everywhere: old hashed assets stay for tabs still running the previous
+    // release, and one deployment must never delete the files of another.
+    const config = new s3deploy.BucketDeployment(this, 'DeployConfig', {
+      destinationBucket: this.bucket,
+      sources: [
+        s3deploy.Source.jsonData('config.json', {
+          mode: 'aws',
+          cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
+        }),
+      ],
+      cacheControl: revalidate,
+      prune: false,
+    });
+
+    if (existsSync(join(dist, 'index.html'))) {
+      const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        destinationBucket: this.bucket,
+        sources: [s3deploy.Source.asset(dist)],
+        exclude: ['*'],
+        include: ['assets/*'],
+        cacheControl: [
+          s3deploy.CacheControl.setPublic(),
+          s3deploy.CacheControl.maxAge(Duration.days(365)),
+          s3deploy.CacheControl.immutable(),
+        ],
+        prune: false,
+      });
+      const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+        destinationBucket: this.bucket,
+        sources: [s3deploy.Source.asset(dist)],
+        exclude: ['assets/*', 'config.json'],
+        cacheControl: revalidate,
+        prune: false,
+      });
+      // index.html must not reference assets that are not uploaded yet.
+      shell.node.addDependency(assets);
+      shell.node.addDependency(config);
+    }
+
+    suppressBucketDeploymentFindings(Stack.of(this), this.bucket);
+  }
+}
+
+/**
+ * CSP for the SPA: own origin, Cognito (Amplify talks to it directly), Stripe.js (card element
+ * and its frames), and presigned S3 POST/GET on the documents bucket. The bucket host is a
+ * wildcard on purpose: naming the bucket here would make the bucket (CORS → app URL) and the
+ * distribution depend on each other.
+ */
+function contentSecurityPolicy(stack: Stack): string {
+  const s3Hosts = `https://*.s3.${stack.region}.${stack.urlSuffix} https://*.s3.${stack.urlSuffix}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://*.stripe.com ${s3Hosts}`,
+    "font-src 'self' data:",
+    `connect-src 'self' https://cognito-idp.${stack.region}.${stack.urlSuffix} https://api.stripe.com ${s3Hosts}`,
+    `frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com ${s3Hosts}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://checkout.stripe.com",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The CDK assets bucket objects ARN as cdk-nag prints it: literal where the stack knows its
+ * environment, `<AWS::...>` placeholders where it does not (env-agnostic synth).
+ */
+function cdkAssetsObjectsArn(stack: Stack): string {
+  const part = (value: string, pseudo: string) =>
+    Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value;
+  const qualifier =
+    stack.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ??
+    DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const bucket = `cdk-${qualifier}-assets-${part(stack.account, 'AccountId')}-${part(stack.region, 'Region')}`;
+  return `arn:${part(stack.partition, 'Partition')}:s3:::${bucket}/*`;
+}
+
+/** BucketDeployment's provider Lambda is a CDK singleton at stack level: suppress it there. */
+function suppressBucketDeploymentFindings(stack: Stack, webBucket: s3.Bucket): void {
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    acknowledge(child, [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason:
+          'CDK-provided BucketDeployment provider: its role uses AWSLambdaBasicExecutionRole ' +
+          'and is only invoked by CloudFormation during deployments.',
+        findings: [
+          'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+        ],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'CDK-provided BucketDeployment provider: it copies whatever keys the build produced ' +
+          'from the CDK asset bucket into the web bucket, so it needs object wildcards there.',
+        findings: [
+          'Action::s3:GetBucket*',
+          'Action::s3:GetObject*',
+          'Action::s3:List*',
+          'Action::s3:Abort*',
+          'Action::s3:DeleteObject*',
+          `Resource::${cdkAssetsObjectsArn(stack)}`,
+          `Resource::<${stack.getLogicalId(webBucket.node.defaultChild as CfnElement)}.Arn>/*`,
+        ],
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'CDK-provided BucketDeployment provider: its runtime is chosen by aws-cdk-lib.',
+      },
+    ]);
+  }
+}

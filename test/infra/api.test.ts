@@ -1,0 +1,170 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { type RouteDef, routeList } from '../../shared/contract/routes.js';
+import { actionsOf, environmentOf, logicalId, nagFindings, statementsOf, synth } from './synth.js';
+
+/**
+ * The real route table plus routes it does not have yet (admin, bucket access), to show that a
+ * new entry needs no CDK change and gets exactly the access it declares.
+ */
+const extraRoutes: RouteDef[] = [
+  {
+    id: 'testAdminListDocuments',
+    method: 'GET',
+    path: '/api/admin/test/{id}/documents',
+    auth: 'admin',
+    handler: 'test/admin-list-documents',
+    summary: 'synthetic admin route with read access to table and bucket',
+    access: { table: 'read', bucket: 'read' },
+  },
+  {
+    id: 'testUploadDocument',
+    method: 'POST',
+    path: '/api/test/documents',
+    auth: 'user',
+    handler: 'test/upload-document',
+    summary: 'synthetic user route that writes documents',
+    access: { table: 'write', bucket: 'write' },
+  },
+];
+const routes = [...routeList, ...extraRoutes];
+
+const s = synth({ routes });
+const { stack, template } = s;
+const fnOf = (route: RouteDef) => {
+  const fn = stack.api.functions[route.id];
+  if (!fn) throw new Error(`no function for ${route.id}`);
+  return fn;
+};
+
+describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) => {
+  const fn = fnOf(route);
+  const actions = actionsOf(s, fn);
+  const env = environmentOf(s, fn);
+
+  it('has its own Node 22 / arm64 / ESM-bundled Lambda with the project defaults', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      MemorySize: 512,
+      Timeout: 10,
+      TracingConfig: { Mode: 'Active' },
+      LoggingConfig: { LogGroup: { Ref: logicalId(stack, fn.logGroup) } },
+      Description: Match.stringLikeRegexp(route.id),
+    });
+    expect(env).toMatchObject({
+      POWERTOOLS_SERVICE_NAME: 'sello',
+      LOG_LEVEL: 'INFO',
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    expect(env.APP_URL).toEqual(stack.resolve(stack.web.appUrl));
+  });
+
+  it('is an API route with the right authorization', () => {
+    const key = `${route.method} ${route.path}`;
+    const [resource] = Object.values(
+      template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } }),
+    );
+    expect(resource?.Properties.AuthorizationType).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
+    if (route.auth === 'public') expect(resource?.Properties.AuthorizerId).toBeUndefined();
+    else expect(resource?.Properties.AuthorizerId).toBeDefined();
+  });
+
+  it('gets table access exactly as declared', () => {
+    const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+    if (!route.access.table) {
+      expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+      expect(env.TABLE_NAME).toBeUndefined();
+      return;
+    }
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    if (route.access.table === 'read') {
+      for (const w of writes) expect(actions).not.toContain(w);
+    } else {
+      expect(actions).toEqual(expect.arrayContaining(writes));
+    }
+    expect(env.TABLE_NAME).toEqual({ Ref: logicalId(stack, stack.data.table) });
+  });
+
+  it('gets bucket access exactly as declared', () => {
+    const s3Actions = actions.filter((a) => a.startsWith('s3:'));
+    if (!route.access.bucket) {
+      expect(s3Actions).toEqual([]);
+      expect(env.BUCKET_NAME).toBeUndefined();
+      return;
+    }
+    expect(s3Actions).toContain('s3:GetObject*');
+    if (route.access.bucket === 'read') expect(s3Actions).not.toContain('s3:PutObject');
+    else expect(s3Actions).toContain('s3:PutObject');
+    expect(env.BUCKET_NAME).toEqual({ Ref: logicalId(stack, stack.storage.documents) });
+  });
+
+  it('may send mail only if declared', () => {
+    const ses = actions.filter((a) => a.startsWith('ses:'));
+    if (route.access.mail) {
+      expect(ses.sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      expect(env.MAIL_FROM).toBe('no-reply@sello.cl');
+    } else {
+      expect(ses).toEqual([]);
+      expect(env.MAIL_FROM).toBeUndefined();
+    }
+  });
+
+  it('gets exactly its Cognito actions, on the user pool only', () => {
+    const cognito = statementsOf(s, fn).filter((st) =>
+      st.Action.some((a) => a.startsWith('cognito-idp:')),
+    );
+    const declared = [...(route.access.cognito ?? [])].sort();
+    expect(cognito.flatMap((st) => st.Action).sort()).toEqual(declared);
+    for (const st of cognito) {
+      expect(st.Resource).toEqual({
+        'Fn::GetAtt': [logicalId(stack, stack.auth.userPool), 'Arn'],
+      });
+    }
+    if (declared.length) expect(env.USER_POOL_ID).toBeDefined();
+    else expect(env.USER_POOL_ID).toBeUndefined();
+  });
+
+  it('sees the maintenance code only if it lists it', () => {
+    if (route.access.secrets?.includes('MAINTENANCE_ACCESS_CODE')) {
+      expect(env.MAINTENANCE_ACCESS_CODE).toEqual({ Ref: 'MaintenanceAccessCode' });
+    } else {
+      expect(env.MAINTENANCE_ACCESS_CODE).toBeUndefined();
+    }
+  });
+
+  it('has no permission beyond its logs, tracing and declared access', () => {
+    const allowed = /^(logs|xray|dynamodb|s3|ses|cognito-idp):/;
+    expect(actions.filter((a) => !allowed.test(a))).toEqual([]);
+    expect(actions).not.toContain('*');
+  });
+});
+
+describe('JWT authorizer', () => {
+  it('trusts the Cognito user pool issuer for the app client', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(stack, stack.auth.client) }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            Match.arrayWith([
+              'https://cognito-idp.',
+              { Ref: logicalId(stack, stack.auth.userPool) },
+            ]),
+          ],
+        },
+      },
+    });
+  });
+});
+
+describe('cdk-nag', () => {
+  it('stays clean with admin and bucket routes added', () => {
+    expect(nagFindings(stack)).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { Duration } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import * as events from 'aws-cdk-lib/aws-events';
+import { describe, expect, it } from 'vitest';
+import type { JobDef } from '../../lib/schedules.js';
+import { actionsOf, environmentOf, logicalId, nagFindings, synth } from './synth.js';
+
+// Synthetic jobs: the real list arrives with shared/contract/jobs.ts.
+const jobs: JobDef[] = [
+  {
+    name: 'expire-credits',
+    handler: 'jobs/expire-credits',
+    schedule: events.Schedule.rate(Duration.hours(1)),
+    access: { table: 'write' },
+  },
+  {
+    name: 'flag-sla',
+    handler: 'jobs/flag-sla',
+    schedule: events.Schedule.cron({ minute: '0', hour: '9' }),
+    access: { table: 'read', mail: true },
+    timeout: Duration.minutes(5),
+  },
+];
+
+const s = synth({ jobs });
+const { stack, template } = s;
+
+describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
+  const fn = stack.schedules.functions[name];
+  const dlq = stack.schedules.deadLetterQueues[name];
+  if (!fn || !dlq) throw new Error(`job ${name} not built`);
+  const fnArn = { 'Fn::GetAtt': [logicalId(stack, fn.fn), 'Arn'] };
+  const dlqArn = { 'Fn::GetAtt': [logicalId(stack, dlq), 'Arn'] };
+
+  it('runs on its EventBridge schedule, with retries and a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: job.schedule.expressionString,
+      State: 'ENABLED',
+      Targets: [
+        Match.objectLike({
+          Arn: fnArn,
+          RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+          DeadLetterConfig: { Arn: dlqArn },
+        }),
+      ],
+    });
+  });
+
+  it('sends a finally failed run to the same queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalId(stack, fn.fn) },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: dlqArn } },
+    });
+  });
+
+  it('alarms as soon as the queue holds a message', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack, dlq), 'QueueName'] } },
+      ],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: logicalId(stack, stack.alarmTopic) }],
+    });
+  });
+
+  it('gets only the access it declares', () => {
+    const actions = actionsOf(s, fn);
+    const env = environmentOf(s, fn);
+    expect(actions).toContain('sqs:SendMessage');
+    expect(actions.some((a) => a.startsWith('ses:'))).toBe(Boolean(job.access.mail));
+    expect(actions.includes('dynamodb:PutItem')).toBe(job.access.table === 'write');
+    expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toBe(false);
+    expect(env.TABLE_NAME).toBeDefined();
+    expect(env.BUCKET_NAME).toBeUndefined();
+  });
+
+  it('has the Lambda defaults', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: Match.absent(),
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: (job.timeout ?? Duration.seconds(60)).toSeconds(),
+      Role: { 'Fn::GetAtt': [logicalId(stack, fn.role), 'Arn'] },
+    });
+  });
+});
+
+describe('queues', () => {
+  it('are encrypted and TLS-only', () => {
+    template.resourcePropertiesCountIs(
+      'AWS::SQS::Queue',
+      { SqsManagedSseEnabled: true },
+      jobs.length,
+    );
+    template.resourcePropertiesCountIs(
+      'AWS::SQS::QueuePolicy',
+      {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      },
+      jobs.length,
+    );
+  });
+});
+
+describe('cdk-nag', () => {
+  it('stays clean with jobs', () => {
+    expect(nagFindings(stack)).toEqual([]);
+  });
+});

@@ -1,0 +1,268 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../shared/contract/routes.js';
+import { logicalId, nagFindings, synth } from './synth.js';
+
+// A stand-in SPA build, so the web deployments are synthesized too.
+const webDist = mkdtempSync(join(tmpdir(), 'sello-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+
+// One synth for the whole file: the stack as bin/app.ts builds it (no jobs yet).
+const s = synth({ jobs: [], webDistPath: webDist });
+const { template, stack } = s;
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describe('data', () => {
+  it('has one table with pk/sk, gsi1/gsi2, TTL, PITR, on-demand, AWS-managed encryption', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        // SSEEnabled without a key = the AWS-managed aws/dynamodb KMS key.
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((name) => ({
+          IndexName: name,
+          KeySchema: [
+            { AttributeName: `${name}pk`, KeyType: 'HASH' },
+            { AttributeName: `${name}sk`, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'gsi1pk', AttributeType: 'S' },
+          { AttributeName: 'gsi2sk', AttributeType: 'S' },
+        ]),
+      },
+    });
+  });
+});
+
+describe('documents bucket', () => {
+  const documentsId = logicalId(stack, stack.storage.documents);
+  const documents = template.toJSON().Resources[documentsId];
+
+  it('is private, encrypted, TLS-only and logged', () => {
+    expect(documents.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(documents.Properties.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [
+        { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+      ],
+    });
+    expect(documents.Properties.LoggingConfiguration).toMatchObject({
+      DestinationBucketName: { Ref: logicalId(stack, stack.storage.logs) },
+    });
+    expect(documents.DeletionPolicy).toBe('Retain');
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: documentsId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('expires objects after 30 days', () => {
+    expect(documents.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
+      ]),
+    );
+  });
+
+  it('allows presigned POST uploads (and GET/PUT/HEAD) from the app origin only', () => {
+    const [rule] = documents.Properties.CorsConfiguration.CorsRules;
+    expect(rule.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'GET', 'PUT', 'HEAD']));
+    expect(rule.AllowedOrigins).not.toContain('*');
+    expect(stack.resolve(rule.AllowedOrigins)).toEqual([stack.resolve(stack.web.appUrl)]);
+  });
+});
+
+describe('auth', () => {
+  it('signs in by e-mail, sends nothing itself, keeps the spec password rule', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: [],
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
+        DeletionProtection: 'ACTIVE',
+        Schema: Match.arrayWith([
+          Match.objectLike({ Name: 'given_name', Required: true }),
+          Match.objectLike({ Name: 'family_name', Required: true }),
+        ]),
+      },
+    });
+  });
+
+  it('has the admin group', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+  });
+
+  it('has a public client with USER_PASSWORD_AUTH, SRP and refresh tokens', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+      RefreshTokenValidity: 43200, // minutes = 30 days
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+    });
+  });
+});
+
+describe('mail', () => {
+  it('verifies the sender domain in SES', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'sello.cl' });
+  });
+});
+
+describe('api', () => {
+  it('has one Lambda per route (plus the CDK BucketDeployment provider) and every route', () => {
+    const functions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
+    });
+    expect(Object.keys(functions)).toHaveLength(routeList.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length);
+    for (const route of routeList) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${route.method} ${route.path}`,
+        AuthorizationType: route.auth === 'public' ? 'NONE' : 'JWT',
+      });
+    }
+  });
+
+  it('logs access and throttles on the $default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+  });
+
+  it('takes the maintenance code from a NoEcho parameter', () => {
+    template.hasParameter('MaintenanceAccessCode', { Type: 'String', NoEcho: true });
+  });
+});
+
+describe('web', () => {
+  const distribution = () =>
+    Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+      .DistributionConfig;
+
+  it('serves the SPA from a private bucket through OAC, rewriting app routes', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    // No distribution-wide error pages: they would swallow the API's own 403/404 answers.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('routes /api/* to the HTTP API, uncached, without the Host header', () => {
+    const api = distribution().CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === '/api/*',
+    );
+    expect(api).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']),
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      // Managed-AllViewerExceptHostHeader (includes CloudFront-Viewer-Country)
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = distribution().Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+  });
+
+  it('sends security headers', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentSecurityPolicy: Match.objectLike({
+            ContentSecurityPolicy: Match.anyValue(),
+          }),
+        }),
+      },
+    });
+  });
+
+  it('publishes config.json with the Cognito ids (and nothing secret) for the SPA', () => {
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+    const config = deployments.find((d) => d.Properties.SourceMarkers?.length);
+    expect(config?.Properties).toMatchObject({
+      DestinationBucketName: { Ref: logicalId(stack, stack.web.bucket) },
+      Prune: false,
+      SourceMarkers: [
+        {
+          '<<marker:0xbaba:0>>': { Ref: logicalId(stack, stack.auth.userPool) },
+          '<<marker:0xbaba:1>>': { Ref: logicalId(stack, stack.auth.client) },
+        },
+      ],
+    });
+    const zip = config?.Properties.SourceObjectKeys[0] as string;
+    const staged = join(s.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`, 'config.json');
+    expect(JSON.parse(readFileSync(staged, 'utf8'))).toEqual({
+      mode: 'aws',
+      cognito: { userPoolId: '<<marker:0xbaba:0>>', userPoolClientId: '<<marker:0xbaba:1>>' },
+    });
+  });
+});
+
+describe('web deployment', () => {
+  const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')).map(
+    (d) => d.Properties,
+  );
+
+  it('uploads hashed assets as immutable and the shell as must-revalidate, never pruning', () => {
+    expect(deployments).toHaveLength(3);
+    expect(deployments.every((d) => d.Prune === false)).toBe(true);
+    const assets = deployments.find((d) => d.Include?.includes('assets/*'));
+    expect(assets?.SystemMetadata['cache-control']).toContain('immutable');
+    const shell = deployments.find((d) => d.Exclude?.includes('assets/*'));
+    expect(shell?.SystemMetadata['cache-control']).toContain('no-cache');
+    expect(shell?.Exclude).toContain('config.json');
+  });
+});
+
+describe('cdk-nag', () => {
+  it('AwsSolutions has no unacknowledged finding', () => {
+    expect(nagFindings(stack)).toEqual([]);
+  });
+
+  it('synth reports no errors', () => {
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+});

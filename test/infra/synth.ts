@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { App, type CfnElement, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import type { AppFunction } from '../../lib/app-function.js';
+import { SelloStack, type SelloStackProps } from '../../lib/sello-stack.js';
+
+/** The context `cdk synth` uses (feature flags and defaults from cdk.json). */
+const cdkContext: Record<string, unknown> = JSON.parse(
+  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
+).context;
+
+export interface Synth {
+  app: App;
+  stack: SelloStack;
+  template: Template;
+}
+
+/**
+ * Synthesizes the stack the way bin/app.ts does (cdk.json context, AwsSolutions plugin, which
+ * fails the synth on any unacknowledged finding) but without bundling: the template is what
+ * we assert, and handler files need not exist yet.
+ */
+export function synth(props: SelloStackProps = {}, context: Record<string, unknown> = {}): Synth {
+  const app = new App({
+    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context },
+  });
+  const stack = new SelloStack(app, 'Sello', props);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** cdk-nag findings that are neither fixed nor acknowledged, as "rule at path" lines. */
+export function nagFindings(scope: IConstruct): string[] {
+  const report = new AwsSolutionsChecks().validateScope(scope);
+  return report.violations.flatMap((v) =>
+    v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}`),
+  );
+}
+
+export const logicalId = (stack: SelloStack, construct: IConstruct): string =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
+
+export interface Statement {
+  Effect: string;
+  Action: string[];
+  Resource: unknown;
+}
+
+/** Every IAM statement attached to the function's role. */
+export function statementsOf(s: Synth, fn: AppFunction): Statement[] {
+  const roleId = logicalId(s.stack, fn.role);
+  const policies = s.template.findResources('AWS::IAM::Policy');
+  return Object.values(policies)
+    .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
+    .map((st) => ({ ...st, Action: [st.Action].flat() }));
+}
+
+export const actionsOf = (s: Synth, fn: AppFunction): string[] =>
+  statementsOf(s, fn).flatMap((st) => st.Action);
+
+/** The function's environment variables as synthesized. */
+export function environmentOf(s: Synth, fn: AppFunction): Record<string, unknown> {
+  const resource = s.template.toJSON().Resources[logicalId(s.stack, fn.fn)];
+  return resource.Properties.Environment?.Variables ?? {};
+}
