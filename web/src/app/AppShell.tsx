@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/layout-bits/PageLoader';
+import { AuthModalProvider } from '../features/auth/AuthModal';
+import { SessionProvider } from '../features/auth/session';
+import { CountryProvider } from '../features/country/CountryProvider';
+import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
+import { AppLayout } from '../layout/AppLayout';
+import { isUngatedPath } from './paths';
+import { RouteGuard } from './RouteGuard';
+
+/**
+ * Everything with header and sidebar. Loaded lazily by RootLayout: this chunk (and so the auth
+ * library behind SessionProvider) is never downloaded on the signer's bare-layout pages.
+ */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const app = (
+    <CountryProvider>
+      <AppLayout>
+        <RouteGuard>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteGuard>
+      </AppLayout>
+    </CountryProvider>
+  );
+  return (
+    <SessionProvider>
+      <AuthModalProvider>
+        {/* See isUngatedPath: e-mail and FEA return targets are never behind the gate. */}
+        {isUngatedPath(pathname) ? app : <MaintenanceGate>{app}</MaintenanceGate>}
+      </AuthModalProvider>
+    </SessionProvider>
+  );
+}

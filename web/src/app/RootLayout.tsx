@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { PageLoader } from '../components/layout-bits/PageLoader';
+import { BareLayout } from '../layout/BareLayout';
+import { isBareLayoutPath } from './paths';
+
+const AppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
+
+/** Picks the layout by path (credits-signing-admin §2); see app/paths.ts. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <ScrollRestoration />
+      {isBareLayoutPath(pathname) ? (
+        <BareLayout>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </BareLayout>
+      ) : (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <AppShell />
+        </Suspense>
+      )}
+    </>
+  );
+}

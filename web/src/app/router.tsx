@@ -1,0 +1,122 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { es } from '../../../shared/messages.es';
+import { RouteError } from '../features/placeholder/RouteError';
+import { pendingEs } from './messages-pending';
+import { RootLayout } from './RootLayout';
+import type { RouteAccess, RouteHandle } from './routeAccess';
+
+// biome-ignore lint/suspicious/noExplicitAny: pages take different props (the React.lazy bound).
+type AnyComponent = ComponentType<any>;
+
+/** React.lazy for a named export: every page is its own chunk. */
+function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = lazyNamed(() => import('../features/home/HomePage'), 'HomePage');
+const DashboardPage = lazyNamed(() => import('../features/home/DashboardPage'), 'DashboardPage');
+const ComingSoon = lazyNamed(() => import('../features/placeholder/ComingSoon'), 'ComingSoon');
+const NotFoundPage = lazyNamed(() => import('../features/placeholder/ComingSoon'), 'NotFoundPage');
+const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ConfirmEmailPage = lazyNamed(
+  () => import('../features/auth/pages/ConfirmEmailPage'),
+  'ConfirmEmailPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+
+function route(path: string, Page: ComponentType, access: RouteAccess = 'public'): RouteObject {
+  const handle: RouteHandle = { access };
+  return { path, element: <Page />, handle };
+}
+
+/** A screen whose feature is not built yet: the placeholder, inside the proper layout. */
+function soon(path: string, title: string, access: RouteAccess = 'public'): RouteObject {
+  const handle: RouteHandle = { access };
+  return { path, element: <ComingSoon title={title} />, handle };
+}
+
+const p = pendingEs.pages;
+
+/**
+ * Every route of both specifications. Access levels (see RouteGuard):
+ *  - public: browsing pages, auth pages and e-mail return targets; the plans, packages,
+ *    credit services and premium features screens too, because credits-signing-admin §1 and §6
+ *    let anonymous visitors see them (they are asked to log in when they buy or subscribe);
+ *  - user: personal data (orders, credit history, settings, newsletter preferences, payment
+ *    results, organisation and notary screens);
+ *  - admin: CRM and /admin/*.
+ * Signer and FEA pages are public: signers act through the token in their link.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage />, handle: { access: 'public' } satisfies RouteHandle },
+
+      // Customer flows (customer-flows §2.1)
+      soon('/firmar-documento', es.nav.sign),
+      soon('/asesoria-inmobiliaria', es.pages.realEstateTitle),
+      soon('/asesoria-financiera', es.pages.financialTitle),
+      soon('/support', es.pages.supportTitle),
+      route('/login', LoginPage),
+      route('/signup', SignupPage),
+      route('/forgot-password', ForgotPasswordPage),
+      soon('/checkout', p.checkoutTitle),
+      soon('/success', p.successTitle, 'user'),
+      soon('/mis-pedidos', es.nav.orders, 'user'),
+      route('/dashboard', DashboardPage, 'user'),
+      route('/auth/confirm', ConfirmEmailPage),
+      route('/reset-password', ResetPasswordPage),
+      soon('/newsletter/confirm', p.newsletterConfirmTitle),
+      soon('/newsletter/preferences', es.nav.newsletter, 'user'),
+      soon('/subscription/success', p.subscriptionResultTitle, 'user'),
+
+      // Credits, subscriptions, account (credits-signing-admin §2)
+      soon('/subscription-plans', es.nav.plans),
+      soon('/subscription/manage', p.subscriptionManageTitle, 'user'),
+      soon('/credit-packages', es.nav.creditPackages),
+      soon('/credit-services', es.nav.creditServices),
+      soon('/feature-subscriptions', es.nav.features),
+      soon('/credit-history', es.nav.creditHistory, 'user'),
+      soon('/settings', es.nav.settings, 'user'),
+
+      // Signing and FEA (bare layout, except enrolment-return which keeps the sidebar)
+      soon('/sign/:signerId', p.signTitle),
+      soon('/firmar/:signerId', p.signTitle),
+      soon('/fea/enrolment-return', p.enrolmentReturnTitle),
+      soon('/fea/enrolment-success', p.enrolmentSuccessTitle),
+      soon('/fea/password-recovery', p.feaRecoveryTitle),
+      soon('/password-recovery-success', p.recoveryResultTitle),
+      soon('/certificate-unlock-success', p.certificateUnlockTitle),
+      soon('/second-factor-unlock-success', p.secondFactorUnlockTitle),
+
+      // Organisations, notaries, admin
+      soon('/organization-dashboard', es.nav.organizationDashboard, 'user'),
+      soon('/notary-dashboard', es.nav.notary, 'user'),
+      soon('/notary-document/:id', p.notaryDocumentTitle, 'user'),
+      soon('/billing', p.billingTitle, 'user'),
+      soon('/analytics', p.analyticsTitle, 'user'),
+      soon('/crm', es.nav.crm, 'admin'),
+      soon('/admin/organizations', es.nav.organizations, 'admin'),
+      soon('/admin/notary/:id/settings', p.notarySettingsTitle, 'admin'),
+      soon('/admin/organization/:id/members', p.organizationMembersTitle, 'admin'),
+
+      { path: '*', element: <NotFoundPage />, handle: { access: 'public' } satisfies RouteHandle },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

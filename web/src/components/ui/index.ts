@@ -1,0 +1,7 @@
+export { Alert, type AlertProps, type AlertTone } from './Alert';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, type CardProps } from './Card';
+export { Modal, type ModalProps } from './Modal';
+export { PasswordField, type PasswordFieldProps } from './PasswordField';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { TextField, type TextFieldProps } from './TextField';

@@ -1,0 +1,67 @@
+import { es } from '../../../../shared/messages.es';
+import { ApiError } from '../../lib/api';
+
+/**
+ * Turning API failures into the texts of spec §8. The server's messages are already Spanish;
+ * these functions only add the prefixes the spec asks for and pick a fallback when the failure
+ * was not an answer from the API (network down, a bug).
+ */
+
+/** An answer from the API with a message worth showing (not a network failure, not a 5xx). */
+function isServiceAnswer(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500;
+}
+
+export function registerErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'ALREADY_REGISTERED' || /already registered/i.test(err.message)) {
+      return es.auth.alreadyRegistered;
+    }
+    return err.message || es.auth.unexpected;
+  }
+  return es.auth.unexpected;
+}
+
+/** Password recovery request and other simple forms: the service message, else unexpected. */
+export function serviceErrorMessage(err: unknown): string {
+  return err instanceof ApiError && err.message ? err.message : es.auth.unexpected;
+}
+
+export function confirmErrorMessage(err: unknown): { message: string; invalidLink: boolean } {
+  if (isServiceAnswer(err)) {
+    return {
+      message: es.auth.confirmError + err.message,
+      invalidLink: err.code === 'INVALID_LINK',
+    };
+  }
+  return { message: es.auth.confirmUnexpected, invalidLink: false };
+}
+
+export function resetCheckErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'INVALID_LINK') return es.auth.resetInvalidLink;
+  if (err instanceof ApiError) return es.auth.resetValidateError + err.message;
+  return es.auth.resetValidateError + es.auth.unexpected;
+}
+
+export function resetUpdateErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) return es.auth.resetUpdateError + err.message;
+  return es.auth.resetUpdateError + es.auth.unexpected;
+}
+
+/**
+ * Splits the server's per-field messages into those a form shows under its own fields and the
+ * rest (shown in the form's alert), so no message is lost.
+ */
+export function splitFieldErrors<K extends string>(
+  err: unknown,
+  formFields: readonly K[],
+): { fields: Partial<Record<K, string>>; other: string[] } {
+  const fields: Partial<Record<K, string>> = {};
+  const other: string[] = [];
+  if (!(err instanceof ApiError)) return { fields, other };
+  for (const [name, message] of Object.entries(err.fields)) {
+    if ((formFields as readonly string[]).includes(name)) fields[name as K] = message;
+    else other.push(message);
+  }
+  return { fields, other };
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type SignUpRequest, signUpRequest } from '../../../../../shared/contract/auth';
+import { es } from '../../../../../shared/messages.es';
+import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
+import { apiCall } from '../../../lib/api';
+import { registerErrorMessage, splitFieldErrors } from '../apiErrors';
+import type { SwitchLink } from './types';
+import '../auth.css';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+
+export interface RegisterFormProps {
+  /** Called once the account exists and the confirmation e-mail is on its way. */
+  onSuccess(email: string): void;
+  switchLink: SwitchLink;
+}
+
+/** Sign-up with the server's own rules (shared schema): names, e-mail, password twice. */
+export function RegisterForm({ onSuccess, switchLink }: RegisterFormProps) {
+  const [error, setError] = useState<{ message: string; offerLogin: boolean } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpRequest, unknown, z.output<typeof signUpRequest>>({
+    resolver: zodResolver(signUpRequest),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setError(null);
+    try {
+      await apiCall('signUp', { body });
+      onSuccess(body.email);
+    } catch (err) {
+      const { fields, other } = splitFieldErrors(err, FIELDS);
+      for (const [name, message] of Object.entries(fields)) {
+        setFieldError(name as (typeof FIELDS)[number], { type: 'server', message });
+      }
+      const message = [registerErrorMessage(err), ...other].join(' ');
+      setError({ message, offerLogin: message === es.auth.alreadyRegistered });
+    }
+  });
+
+  return (
+    <form className="ui-form auth-form" noValidate onSubmit={onSubmit}>
+      {error ? (
+        <Alert tone="error" action={error.offerLogin ? switchLink('login', es.auth.login) : null}>
+          {error.message}
+        </Alert>
+      ) : null}
+      <div className="ui-form__row">
+        <TextField
+          label={es.auth.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label={es.auth.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label={es.auth.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label={es.auth.password}
+        autoComplete="new-password"
+        placeholder={es.auth.passwordPlaceholder}
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label={es.auth.confirmPassword}
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" fullWidth loading={isSubmitting} loadingLabel={es.auth.submitting}>
+        {es.auth.submitRegister}
+      </Button>
+      <p className="auth-form__switch">{switchLink('login', es.auth.haveAccount)}</p>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { es } from '../../../../../shared/messages.es';
+import { Alert } from '../../../components/ui';
+import { apiCall } from '../../../lib/api';
+import { confirmErrorMessage } from '../apiErrors';
+import { parseConfirmQuery } from '../links';
+import { pendingEs } from '../messages-pending';
+import { once, stripFromAddressBar } from '../once';
+import { loginUrlFor } from '../redirects';
+import { useSession } from '../session';
+import { AuthPage, StatusBlock } from './AuthPage';
+
+const REDIRECT_DELAY_MS = 3000;
+const AFTER_CONFIRM = '/dashboard';
+
+type State =
+  | { phase: 'loading' }
+  | { phase: 'success' }
+  | { phase: 'error'; message: string; invalidLink: boolean };
+
+/**
+ * /auth/confirm?token_hash=…&type=email: confirms the account once, then goes to /dashboard
+ * after 3 s (spec §4.5). /dashboard needs a session and a new account has none yet, so a
+ * signed-out user is sent to /login?next=/dashboard instead: same destination, one step
+ * fewer than landing on a guard that bounces to the home page.
+ */
+export function ConfirmEmailPage() {
+  // Another link opened in this tab (a new query) starts the flow afresh.
+  const { search } = useLocation();
+  return <ConfirmEmailFlow key={search} search={search} />;
+}
+
+function ConfirmEmailFlow({ search }: { search: string }) {
+  const navigate = useNavigate();
+  const { status } = useSession();
+  const statusRef = useRef(status);
+  statusRef.current = status;
+  const [link] = useState(() => parseConfirmQuery(search));
+  const [state, setState] = useState<State>(() =>
+    link.ok
+      ? { phase: 'loading' }
+      : { phase: 'error', message: es.auth.confirmInvalidLink, invalidLink: false },
+  );
+
+  useEffect(() => {
+    stripFromAddressBar('search');
+  }, []);
+
+  useEffect(() => {
+    if (!link.ok) return;
+    let active = true;
+    once(`confirm:${link.token_hash}`, () =>
+      apiCall('confirmEmail', { body: { token_hash: link.token_hash, type: link.type } }),
+    ).then(
+      () => {
+        if (active) setState({ phase: 'success' });
+      },
+      (err: unknown) => {
+        if (!active) return;
+        const { message, invalidLink } = confirmErrorMessage(err);
+        setState({ phase: 'error', message, invalidLink });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [link]);
+
+  useEffect(() => {
+    if (state.phase !== 'success') return;
+    const timer = setTimeout(() => {
+      const target = statusRef.current === 'signedOut' ? loginUrlFor(AFTER_CONFIRM) : AFTER_CONFIRM;
+      void navigate(target, { replace: true });
+    }, REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state.phase, navigate]);
+
+  return (
+    <AuthPage title={pendingEs.auth.confirmTitle}>
+      {state.phase === 'loading' ? (
+        <StatusBlock icon="loading">
+          <p role="status">{es.auth.confirming}</p>
+        </StatusBlock>
+      ) : state.phase === 'success' ? (
+        <StatusBlock icon="success">
+          <Alert tone="success" title={es.auth.confirmSuccess}>
+            <p>{es.auth.redirecting}</p>
+          </Alert>
+        </StatusBlock>
+      ) : (
+        <StatusBlock icon="error">
+          <Alert tone="error" title={state.message}>
+            {state.invalidLink ? <p>{es.auth.linkExpiredOrUsed}</p> : null}
+          </Alert>
+          <p className="auth-form__switch">
+            <Link to="/">{es.common.backHome}</Link>
+          </p>
+        </StatusBlock>
+      )}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { es } from '../../../../../shared/messages.es';
+import { LoginForm } from '../forms/LoginForm';
+import { safeNextPath } from '../redirects';
+import { useSession } from '../session';
+import { AuthPage, pageSwitchLink } from './AuthPage';
+
+/**
+ * /login. Afterwards the user goes to `?next=` when it is a path on this site (or to the page a
+ * guard sent them from), else to /mis-pedidos, the landing page after login (spec §2.1).
+ */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { status } = useSession();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const next = safeNextPath(params.get('next') ?? (typeof from === 'string' ? from : null));
+
+  // Once signed in (by this form, another tab, or already before) leave for the target.
+  if (status === 'signedIn') return <Navigate to={next} replace />;
+
+  return (
+    <AuthPage title={es.auth.loginTitle}>
+      <LoginForm onSuccess={() => undefined} switchLink={pageSwitchLink} />
+    </AuthPage>
+  );
+}

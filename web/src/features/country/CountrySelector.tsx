@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { es } from '../../../../shared/messages.es';
+import { Icon } from '../../components/layout-bits/icons';
+import { useCountry } from './CountryProvider';
+import { countryLabel } from './countryRules';
+import './country.css';
+
+/** Header country selector: a native select (flag, name, currency) and a favourite toggle. */
+export function CountrySelector() {
+  const { countries, country, setCountry, favoriteId, toggleFavorite, loading, detecting } =
+    useCountry();
+  const id = useId();
+  const isFavorite = country !== null && favoriteId === country.id;
+
+  if (loading) {
+    return (
+      <div className="country-select country-select--status" role="status">
+        <span className="country-select__pulse" aria-hidden="true" />
+        {es.common.loadingCountries}
+      </div>
+    );
+  }
+
+  return (
+    <div className="country-select">
+      <label htmlFor={id} className="visually-hidden">
+        {es.layout.country}
+      </label>
+      <div className="country-select__field">
+        <select
+          id={id}
+          className="country-select__control"
+          value={country?.id ?? ''}
+          onChange={(event) => {
+            if (event.target.value) setCountry(event.target.value);
+          }}
+        >
+          {country === null && (
+            <option value="" disabled>
+              {detecting ? es.common.detectingLocation : es.layout.selectCountry}
+            </option>
+          )}
+          {countries.map((c) => (
+            <option key={c.id} value={c.id}>
+              {countryLabel(c)}
+            </option>
+          ))}
+        </select>
+        <Icon name="chevronDown" size={16} className="country-select__chevron" />
+      </div>
+      {country !== null && (
+        <button
+          type="button"
+          className="lb-icon-btn country-select__favorite"
+          aria-pressed={isFavorite}
+          aria-label={es.layout.favorite}
+          title={isFavorite ? es.layout.unfavorite : es.layout.favorite}
+          onClick={() => toggleFavorite(country.id)}
+        >
+          <Icon name="star" size={18} />
+        </button>
+      )}
+    </div>
+  );
+}
