@@ -1,5 +1,4 @@
 import { es } from '../../shared/messages.es.js';
-import { createProfileIfMissing } from '../profile/repo.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
@@ -9,9 +8,10 @@ import { sesMailer } from '../platform/mail.js';
 import { confirmationMail, passwordResetMail } from '../platform/mail-templates.js';
 import { hitRateLimit } from '../platform/rate-limit.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
+import { createProfileIfMissing } from '../profile/repo.js';
 import {
-  type Identity,
   identity as cognitoIdentity,
+  type Identity,
   InvalidPasswordError,
   UsernameExistsError,
 } from './identity.js';
@@ -127,7 +127,7 @@ export async function requestPasswordReset(
     return;
   }
   const user = await deps.identity.getUser(email);
-  if (!user || user.status !== 'CONFIRMED') return;
+  if (user?.status !== 'CONFIRMED') return;
   const token = await issueLink(deps, 'recovery', user);
   const url = `${required('APP_URL')}/reset-password#access_token=${token}&type=recovery`;
   await deps.mailer.send(passwordResetMail(email, user.firstName, url));

@@ -33,7 +33,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string = es.api.notFound) => new AppError('NOT_FOUND', message);
-export const forbidden = (message: string = es.api.forbidden) =>
-  new AppError('FORBIDDEN', message);
+export const forbidden = (message: string = es.api.forbidden) => new AppError('FORBIDDEN', message);
 export const unauthorized = () => new AppError('UNAUTHORIZED', es.api.unauthorized);
 export const tooManyRequests = () => new AppError('TOO_MANY_REQUESTS', es.api.tooManyRequests);

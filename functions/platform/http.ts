@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteDef } from '../../shared/contract/routes.js';
 import { es } from '../../shared/messages.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';
@@ -46,7 +46,11 @@ function json(statusCode: number, body: unknown, extra: Record<string, string> =
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (err instanceof AppError) {
     return json(err.status, {
-      error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+      error: {
+        code: err.code,
+        message: err.message,
+        ...(err.fields ? { fields: err.fields } : {}),
+      },
     });
   }
   // Unknown errors never reach the browser with details: log them, answer a plain message.
@@ -105,9 +109,7 @@ export function httpRoute<R extends RouteDef>(
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
       const caller = requireCaller(route.auth, callerOf(event));
-      const body = route.request
-        ? validate(route.request, parseBody(event, route))
-        : undefined;
+      const body = route.request ? validate(route.request, parseBody(event, route)) : undefined;
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.headers ?? {})) {
         if (v !== undefined) headers[k.toLowerCase()] = v;

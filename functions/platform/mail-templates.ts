@@ -1,8 +1,7 @@
 import { es, fmt } from '../../shared/messages.es.js';
 import type { Mail } from './mail.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One plain, accessible layout for every e-mail: a greeting, a paragraph, a button, a note. */
 function layout(p: { greeting: string; body: string; action: string; url: string; note: string }) {

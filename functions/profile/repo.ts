@@ -18,28 +18,27 @@ export interface NewProfile {
 
 /** Creates the profile once; a second confirmation of the same account changes nothing. */
 export async function createProfileIfMissing(p: NewProfile): Promise<void> {
-  const item: Profile & { pk: string; sk: string; gsi1pk: string; gsi1sk: string; type: string } =
-    {
-      ...key(p.sub),
-      gsi1pk: `EMAIL#${p.email}`,
-      gsi1sk: 'USER',
-      type: 'Profile',
-      id: p.sub,
-      email: p.email,
-      first_name: p.firstName,
-      last_name: p.lastName,
-      role: p.role,
-      phone: null,
-      company: null,
-      address: null,
-      city: null,
-      whatsapp: null,
-      billing_country_id: null,
-      region_province: null,
-      account_type: 'personal',
-      created_at: p.now,
-      updated_at: p.now,
-    };
+  const item: Profile & { pk: string; sk: string; gsi1pk: string; gsi1sk: string; type: string } = {
+    ...key(p.sub),
+    gsi1pk: `EMAIL#${p.email}`,
+    gsi1sk: 'USER',
+    type: 'Profile',
+    id: p.sub,
+    email: p.email,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    role: p.role,
+    phone: null,
+    company: null,
+    address: null,
+    city: null,
+    whatsapp: null,
+    billing_country_id: null,
+    region_province: null,
+    account_type: 'personal',
+    created_at: p.now,
+    updated_at: p.now,
+  };
   try {
     await db().send(
       new PutCommand({

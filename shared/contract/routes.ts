@@ -23,6 +23,7 @@ export type CognitoAction =
   | 'cognito-idp:SignUp'
   | 'cognito-idp:AdminConfirmSignUp'
   | 'cognito-idp:AdminGetUser'
+  | 'cognito-idp:AdminDeleteUser'
   | 'cognito-idp:AdminUpdateUserAttributes'
   | 'cognito-idp:AdminSetUserPassword'
   | 'cognito-idp:AdminListGroupsForUser';
@@ -101,7 +102,7 @@ export const routes = {
     access: {
       table: 'write',
       mail: true,
-      cognito: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser'],
+      cognito: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
     },
     request: auth.signUpRequest,
     response: okResponse,

@@ -5,7 +5,6 @@ import { PageLoader } from '../components/layout-bits/PageLoader';
 import { useAuthModal } from '../features/auth/AuthModal';
 import { useSession } from '../features/auth/session';
 import { ForbiddenPage } from '../features/placeholder/ComingSoon';
-import { pendingEs } from './messages-pending';
 import { decideAccess } from './routeAccess';
 import { useRouteAccess } from './useRouteAccess';
 
@@ -40,7 +39,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   if (decision === 'allow') return children;
   if (decision === 'forbidden') {
-    return <ForbiddenPage title={pendingEs.pages.forbiddenTitle} body={es.api.forbidden} />;
+    return <ForbiddenPage title={es.pages.forbiddenTitle} body={es.api.forbidden} />;
   }
   return <PageLoader />;
 }

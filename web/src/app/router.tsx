@@ -2,7 +2,6 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { es } from '../../../shared/messages.es';
 import { RouteError } from '../features/placeholder/RouteError';
-import { pendingEs } from './messages-pending';
 import { RootLayout } from './RootLayout';
 import type { RouteAccess, RouteHandle } from './routeAccess';
 
@@ -47,7 +46,7 @@ function soon(path: string, title: string, access: RouteAccess = 'public'): Rout
   return { path, element: <ComingSoon title={title} />, handle };
 }
 
-const p = pendingEs.pages;
+const p = es.pages;
 
 /**
  * Every route of both specifications. Access levels (see RouteGuard):

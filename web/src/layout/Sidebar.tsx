@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { es } from '../../../shared/messages.es';
-import { pendingEs } from '../app/messages-pending';
 import { Icon } from '../components/layout-bits/icons';
 import { useSession } from '../features/auth/session';
 import { type NavItem, type NavSection, navSectionsFor } from './navigation';
@@ -26,7 +25,7 @@ export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
   return (
     <nav
       className={collapsed ? 'side-nav side-nav--collapsed' : 'side-nav'}
-      aria-label={pendingEs.layout.mainNav}
+      aria-label={es.layout.mainNav}
     >
       {sections.map((section) => {
         if (section.label === null || collapsed) {

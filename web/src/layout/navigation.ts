@@ -1,5 +1,4 @@
 import { es } from '../../../shared/messages.es';
-import { pendingEs } from '../app/messages-pending';
 import type { IconName } from '../components/layout-bits/icons';
 
 export interface NavItem {
@@ -55,7 +54,7 @@ export function navSectionsFor({ signedIn, role }: Viewer): NavSection[] {
       items: [
         {
           to: '/asesoria-inmobiliaria',
-          label: pendingEs.layout.realEstateConsultation,
+          label: es.layout.realEstateConsultation,
           icon: 'building',
         },
       ],
@@ -68,7 +67,7 @@ export function navSectionsFor({ signedIn, role }: Viewer): NavSection[] {
       items: [
         {
           to: '/asesoria-financiera',
-          label: pendingEs.layout.financialConsultation,
+          label: es.layout.financialConsultation,
           icon: 'trendingUp',
         },
       ],

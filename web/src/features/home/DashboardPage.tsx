@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
-import { pendingEs } from '../../app/messages-pending';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { useSession } from '../auth/session';
 import './home.css';
@@ -13,13 +12,13 @@ export function DashboardPage() {
     {
       to: '/mis-pedidos',
       title: es.nav.orders,
-      body: pendingEs.pages.dashboardOrdersBody,
+      body: es.pages.dashboardOrdersBody,
       icon: 'fileText',
     },
     {
       to: '/firmar-documento',
       title: es.nav.sign,
-      body: pendingEs.pages.dashboardSignBody,
+      body: es.pages.dashboardSignBody,
       icon: 'pen',
     },
   ];
@@ -27,8 +26,8 @@ export function DashboardPage() {
     <div className="page dashboard">
       <title>{`${es.pages.dashboardTitle} · ${es.layout.brand}`}</title>
       <p className="dashboard__eyebrow">{es.pages.dashboardTitle}</p>
-      <h1>{fmt(pendingEs.pages.dashboardGreeting, { name })}</h1>
-      <p className="dashboard__intro">{pendingEs.pages.dashboardIntro}</p>
+      <h1>{fmt(es.pages.dashboardGreeting, { name })}</h1>
+      <p className="dashboard__intro">{es.pages.dashboardIntro}</p>
       <ul className="dashboard__actions">
         {actions.map((action) => (
           <li key={action.to}>

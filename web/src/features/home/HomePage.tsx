@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
-import { pendingEs } from '../../app/messages-pending';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import './home.css';
 
@@ -48,7 +47,7 @@ export function HomePage() {
       <section className="home-section" aria-labelledby="home-services-title">
         <div className="home-section__head">
           <h2 id="home-services-title">{es.home.servicesTitle}</h2>
-          <p>{pendingEs.home.servicesIntro}</p>
+          <p>{es.home.servicesIntro}</p>
         </div>
         <ul className="home-services">
           {es.home.services.map((service, i) => (
@@ -69,7 +68,7 @@ export function HomePage() {
       <section className="home-section home-section--tinted" aria-labelledby="home-process-title">
         <div className="home-section__head">
           <h2 id="home-process-title">{es.home.processTitle}</h2>
-          <p>{pendingEs.home.processIntro}</p>
+          <p>{es.home.processIntro}</p>
         </div>
         <ol className="home-steps">
           {es.home.steps.map((step, i) => (
@@ -80,7 +79,7 @@ export function HomePage() {
                 </span>
                 <Icon name={stepIcons[i] ?? 'check'} size={22} className="home-step__icon" />
               </div>
-              <p className="home-step__label">{fmt(pendingEs.home.step, { n: i + 1 })}</p>
+              <p className="home-step__label">{fmt(es.home.step, { n: i + 1 })}</p>
               <h3>{step.title}</h3>
               <p>{step.body}</p>
             </li>
@@ -110,7 +109,7 @@ export function HomePage() {
           <Icon name="mail" size={24} />
         </span>
         <h2 id="home-newsletter-title">{es.home.newsletterTitle}</h2>
-        <p>{pendingEs.home.newsletterBody}</p>
+        <p>{es.home.newsletterBody}</p>
       </section>
     </div>
   );

@@ -7,7 +7,6 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { Alert, Button, Card, PasswordField, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { useAuthModal } from '../auth/AuthModal';
-import { pendingEs } from '../auth/messages-pending';
 import { useSession } from '../auth/session';
 import {
   ACCESS_CHECK_MIN_MS,
@@ -160,7 +159,7 @@ function MaintenanceScreen({ onGranted }: { onGranted(): void }) {
             </Button>
           </form>
           <div className="gate__login">
-            <p>{pendingEs.maintenance.loginHint}</p>
+            <p>{es.maintenance.loginHint}</p>
             <Button variant="secondary" fullWidth onClick={() => authModal.open('login')}>
               {es.auth.login}
             </Button>

@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { es } from '../../../../shared/messages.es';
-import { pendingEs } from '../../app/messages-pending';
 import { Icon } from '../../components/layout-bits/icons';
 import './placeholder.css';
 
@@ -18,7 +17,7 @@ export function RouteError() {
         <span className="status-page__icon status-page__icon--danger">
           <Icon name="alertTriangle" size={28} />
         </span>
-        <h1>{notFound ? es.common.notFoundTitle : pendingEs.pages.errorTitle}</h1>
+        <h1>{notFound ? es.common.notFoundTitle : es.pages.errorTitle}</h1>
         <p className="status-page__body">{notFound ? es.common.notFound : es.common.unexpected}</p>
         <div className="status-page__actions">
           <button
@@ -26,7 +25,7 @@ export function RouteError() {
             className="lb-btn lb-btn--primary"
             onClick={() => window.location.reload()}
           >
-            {pendingEs.pages.reload}
+            {es.pages.reload}
           </button>
           <Link to="/" className="lb-btn lb-btn--secondary" reloadDocument>
             {es.common.backHome}

@@ -5,7 +5,6 @@ import { Alert } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
 import { confirmErrorMessage } from '../apiErrors';
 import { parseConfirmQuery } from '../links';
-import { pendingEs } from '../messages-pending';
 import { once, stripFromAddressBar } from '../once';
 import { loginUrlFor } from '../redirects';
 import { useSession } from '../session';
@@ -77,7 +76,7 @@ function ConfirmEmailFlow({ search }: { search: string }) {
   }, [state.phase, navigate]);
 
   return (
-    <AuthPage title={pendingEs.auth.confirmTitle}>
+    <AuthPage title={es.auth.confirmTitle}>
       {state.phase === 'loading' ? (
         <StatusBlock icon="loading">
           <p role="status">{es.auth.confirming}</p>

@@ -7,7 +7,6 @@ import { Alert, Button, PasswordField } from '../../../components/ui';
 import { ApiError, apiCall } from '../../../lib/api';
 import { resetCheckErrorMessage, resetUpdateErrorMessage, splitFieldErrors } from '../apiErrors';
 import { parseResetHash } from '../links';
-import { pendingEs } from '../messages-pending';
 import { once, stripFromAddressBar } from '../once';
 import { type NewPasswordForm, newPasswordForm } from '../resetForm';
 import { useLogin } from '../useLogin';
@@ -157,7 +156,7 @@ function NewPasswordFormView({
     <form className="ui-form auth-form" noValidate onSubmit={onSubmit}>
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <p className="auth-card__description">{fmt(pendingEs.auth.resetAccount, { email })}</p>
+      <p className="auth-card__description">{fmt(es.auth.resetAccount, { email })}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <PasswordField
         label={es.auth.newPassword}
