@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/**
+ * Same-origin door to cognito-local for the SPA (Amplify's `userPoolEndpoint`). Amplify 6
+ * refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks: we answer it with
+ * InitiateAuth REFRESH_TOKEN_AUTH, which returns the same AuthenticationResult. Everything else
+ * passes through unchanged.
+ */
+export async function proxyCognito(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  cognitoEndpoint: string,
+): Promise<void> {
+  let target = String(req.headers['x-amz-target'] ?? '');
+  let payload = body;
+  let refreshToken: string | undefined;
+  if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
+    const input = JSON.parse(body.toString('utf8') || '{}') as {
+      RefreshToken?: string;
+      ClientId?: string;
+    };
+    refreshToken = input.RefreshToken;
+    target = `${TARGET_PREFIX}InitiateAuth`;
+    payload = Buffer.from(
+      JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: input.ClientId,
+        AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
+      }),
+    );
+  }
+  const upstream = await fetch(cognitoEndpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'),
+      'x-amz-target': target,
+    },
+    body: payload,
+  });
+  let text = await upstream.text();
+  if (refreshToken && upstream.ok) {
+    // Refresh tokens are not rotated: hand the same one back, as Cognito does without rotation.
+    const parsed = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
+    if (parsed.AuthenticationResult && !parsed.AuthenticationResult.RefreshToken) {
+      parsed.AuthenticationResult.RefreshToken = refreshToken;
+    }
+    text = JSON.stringify({ AuthenticationResult: parsed.AuthenticationResult });
+  }
+  res.writeHead(upstream.status, {
+    'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1',
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}

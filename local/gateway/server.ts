@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { routeList } from '../../shared/contract/routes.js';
+import { proxyCognito } from './cognito-proxy.js';
+import { claimsAsApiGateway } from './jwt.js';
+import {
+  type LambdaHandler,
+  lambdaContext,
+  toApiGatewayEvent,
+  writeLambdaResult,
+} from './lambda-adapter.js';
+import { compileRoutes, matchRoute } from './route-match.js';
+import { serveStatic } from './static-files.js';
+
+/** API Gateway's own payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** Built SPA folder; undefined when Vite serves the SPA (npm run dev). */
+  webRoot?: string;
+  cognitoEndpoint: string;
+  verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
+  /** Served as /config.json for the SPA. */
+  runtimeConfig: unknown;
+  /** Stands in for CloudFront's CloudFront-Viewer-Country header (empty: unknown). */
+  viewerCountry: string;
+  /**
+   * Test stacks only: take the client address from X-Forwarded-For, as API Gateway does behind
+   * CloudFront, so each test can be its own client for the per-IP rate limits.
+   */
+  trustForwardedFor?: boolean;
+}
+
+export interface Gateway {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+/** Loads functions/<handler>.ts the way Lambda loads its bundle: once per process. */
+function loadHandler(file: string): Promise<LambdaHandler> {
+  let p = handlerCache.get(file);
+  if (!p) {
+    p = import(new URL(`../../functions/${file}.ts`, import.meta.url).href).then(
+      (m: { handler: LambdaHandler }) => m.handler,
+    );
+    handlerCache.set(file, p);
+  }
+  return p;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+class TooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new TooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * One HTTP server that plays CloudFront + API Gateway + Lambda for the local stack: `/api/*` is
+ * matched against the shared route table, protected routes need a valid access token (401
+ * {"message":"Unauthorized"} otherwise, as the JWT authorizer answers), and the handler file of
+ * the route runs with a payload 2.0 event. `/cognito` is the SPA's door to cognito-local.
+ */
+export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const compiled = compileRoutes(routeList);
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const match = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+    if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not Found' });
+    const { route, params } = match;
+    let claims: Record<string, string> | undefined;
+    if (route.auth !== 'public') {
+      const header = String(req.headers.authorization ?? '');
+      const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+      const verified = token ? await opts.verifyAccessToken(token) : undefined;
+      if (!verified) return sendJson(res, 401, { message: 'Unauthorized' });
+      claims = claimsAsApiGateway(verified);
+    }
+    const body = await readBody(req);
+    const extraHeaders: Record<string, string> = {};
+    // CloudFront sets this header itself; whatever the client sent is replaced.
+    delete req.headers['cloudfront-viewer-country'];
+    if (opts.viewerCountry) extraHeaders['cloudfront-viewer-country'] = opts.viewerCountry;
+    const event = toApiGatewayEvent({ req, url, body, route, params, claims, extraHeaders });
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')[0]
+      ?.trim();
+    if (opts.trustForwardedFor && forwarded) event.requestContext.http.sourceIp = forwarded;
+    const handler = await loadHandler(route.handler);
+    const result = await handler(event, lambdaContext(route.id));
+    writeLambdaResult(res, result);
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = async () => {
+      if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
+        return handleApi(req, res, url);
+      }
+      if (url.pathname === '/cognito' && req.method === 'POST') {
+        return proxyCognito(req, res, await readBody(req), opts.cognitoEndpoint);
+      }
+      if (url.pathname === '/config.json') return sendJson(res, 200, opts.runtimeConfig);
+      if (opts.webRoot && (req.method === 'GET' || req.method === 'HEAD')) {
+        return serveStatic(opts.webRoot, url.pathname, res);
+      }
+      return sendJson(res, 404, { message: 'Not Found' });
+    };
+    work().catch((err: unknown) => {
+      if (err instanceof TooLarge)
+        return sendJson(res, 413, { message: 'Request Entity Too Large' });
+      // What API Gateway answers when the integration fails; details stay in this terminal.
+      console.error('[gateway]', err);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.end();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,133 @@
+import { type CountryItem, putCountry } from '../functions/countries/repo.js';
+import { createProfileIfMissing } from '../functions/profile/repo.js';
+import type { Role } from '../shared/contract/profile.js';
+import { type DemoAccount, ensureConfirmedUser } from './setup.js';
+
+/**
+ * Demo data for the local stack, written through the same repositories the handlers use (so the
+ * keys live in one place). Running it twice changes nothing.
+ */
+export const seedCountries: CountryItem[] = [
+  {
+    id: 'cl',
+    name: 'Chile',
+    code: 'CL',
+    currency_code: 'CLP',
+    dial_code: '+56',
+    ai_analysis_available: true,
+    ai_analysis_message: null,
+    is_active: true,
+  },
+  {
+    id: 'es',
+    name: 'España',
+    code: 'ES',
+    currency_code: 'EUR',
+    dial_code: '+34',
+    ai_analysis_available: false,
+    ai_analysis_message: 'El análisis con IA estará disponible pronto en España.',
+    is_active: true,
+  },
+  {
+    id: 'mx',
+    name: 'México',
+    code: 'MX',
+    currency_code: 'MXN',
+    dial_code: '+52',
+    ai_analysis_available: false,
+    ai_analysis_message: null,
+    is_active: true,
+  },
+  {
+    id: 'ar',
+    name: 'Argentina',
+    code: 'AR',
+    currency_code: 'ARS',
+    dial_code: '+54',
+    ai_analysis_available: false,
+    ai_analysis_message: null,
+    is_active: true,
+  },
+  {
+    id: 'co',
+    name: 'Colombia',
+    code: 'CO',
+    currency_code: 'COP',
+    dial_code: '+57',
+    ai_analysis_available: false,
+    ai_analysis_message: null,
+    is_active: true,
+  },
+  {
+    id: 'pe',
+    name: 'Perú',
+    code: 'PE',
+    currency_code: 'PEN',
+    dial_code: '+51',
+    ai_analysis_available: false,
+    ai_analysis_message: null,
+    is_active: true,
+  },
+  // Present in the catalogue but not offered yet: must not appear in the list.
+  {
+    id: 'uy',
+    name: 'Uruguay',
+    code: 'UY',
+    currency_code: 'UYU',
+    dial_code: '+598',
+    ai_analysis_available: false,
+    ai_analysis_message: null,
+    is_active: false,
+  },
+];
+
+export interface DemoUser extends DemoAccount {
+  key: 'customer' | 'notary' | 'admin';
+  role: Role;
+}
+
+/** Local-only accounts, printed by `npm start`; they never exist in AWS. */
+export const demoUsers: DemoUser[] = [
+  {
+    key: 'customer',
+    email: 'cliente@sello.test',
+    password: 'Cliente123',
+    firstName: 'Camila',
+    lastName: 'Rojas',
+    groups: [],
+    role: 'customer',
+  },
+  {
+    key: 'notary',
+    email: 'notaria@sello.test',
+    password: 'Notaria123',
+    firstName: 'Andrés',
+    lastName: 'Fuentes',
+    groups: [],
+    role: 'customer',
+  },
+  {
+    key: 'admin',
+    email: 'admin@sello.test',
+    password: 'Admin12345',
+    firstName: 'Sofía',
+    lastName: 'Muñoz',
+    groups: ['admin'],
+    role: 'admin',
+  },
+];
+
+export async function seed(cognitoEndpoint: string, userPoolId: string): Promise<void> {
+  for (const c of seedCountries) await putCountry(c);
+  for (const u of demoUsers) {
+    const sub = await ensureConfirmedUser(cognitoEndpoint, userPoolId, u);
+    await createProfileIfMissing({
+      sub,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: u.role,
+      now: new Date().toISOString(),
+    });
+  }
+}

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resetConfigCache } from '../functions/platform/config.js';
+import { startCognito } from './emulators/cognito.js';
+import { startDynamo } from './emulators/dynamodb.js';
+import type { Managed } from './emulators/process.js';
+import { startS3 } from './emulators/s3.js';
+import { startSes } from './emulators/ses.js';
+import { createAccessTokenVerifier } from './gateway/jwt.js';
+import { startGateway } from './gateway/server.js';
+import { freePort, portOr } from './ports.js';
+import { demoUsers, seed } from './seed.js';
+import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
+import { buildWebIfStale } from './web-build.js';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const TABLE_NAME = 'sello-local';
+export const BUCKET_NAME = 'sello-documents';
+export const MAIL_FROM = 'Sello <no-responder@sello.test>';
+
+export interface StackOptions {
+  /** Persistent data in .data/ (npm start) or in memory on free ports (tests). */
+  persistent: boolean;
+  /** Gateway port; 0 = any free port. */
+  port: number;
+  /** Build and serve web/dist (false when Vite serves the SPA, or for API-only tests). */
+  serveWeb: boolean;
+  /** Public origin of the SPA when it is not the gateway (Vite dev server). */
+  appOrigin?: string;
+  verbose?: boolean;
+  log?: (message: string) => void;
+}
+
+/** What a running stack tells its user, and what tests read from the SELLO_READY line. */
+export interface StackInfo {
+  url: string;
+  mailViewerUrl: string;
+  maintenanceCode: string;
+  tableName: string;
+  bucketName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  endpoints: { dynamodb: string; s3: string; ses: string; cognito: string };
+  demoAccounts: { key: string; email: string; password: string; firstName: string }[];
+}
+
+export interface RunningStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+}
+
+interface SavedState extends Partial<PoolIds> {
+  maintenanceCode?: string;
+}
+
+/** Readable code for the local gate, e.g. "SELLO-4F9K2Q". Fresh per data folder. */
+function newAccessCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(6);
+  return `SELLO-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+export async function startStack(opts: StackOptions): Promise<RunningStack> {
+  const log = opts.log ?? (() => undefined);
+  const started: Managed[] = [];
+  const dataDir = opts.persistent ? join(repoRoot, '.data') : mkdtempSync(join(tmpdir(), 'sello-'));
+  mkdirSync(dataDir, { recursive: true });
+  const statePath = join(dataDir, 'state.json');
+  const state: SavedState = existsSync(statePath)
+    ? (JSON.parse(readFileSync(statePath, 'utf8')) as SavedState)
+    : {};
+
+  const stop = async () => {
+    for (const m of started.reverse()) {
+      await m.stop().catch((err: unknown) => log(`No se pudo detener ${m.name}: ${String(err)}`));
+    }
+    if (!opts.persistent) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const gatewayPort = opts.port === 0 ? await freePort() : await strictPort(opts.port);
+    const appUrl = opts.appOrigin ?? `http://localhost:${gatewayPort}`;
+    const sesPort = opts.persistent ? await portOr(8005) : await freePort();
+    const [dynamoPort, cognitoPort, s3Port] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+
+    log('Iniciando DynamoDB Local, cognito-local, s3rver y SES local...');
+    const [dynamo, cognito, s3, ses] = await Promise.all([
+      startDynamo({
+        port: dynamoPort,
+        dataDir: opts.persistent ? join(dataDir, 'dynamodb') : undefined,
+        verbose: opts.verbose,
+      }).then(track),
+      startCognito({
+        port: cognitoPort,
+        dataDir: join(dataDir, 'cognito'),
+        verbose: opts.verbose,
+      }).then(track),
+      startS3({
+        port: s3Port,
+        dataDir: join(dataDir, 's3'),
+        bucket: BUCKET_NAME,
+        origins: [appUrl],
+      }).then(track),
+      startSes({ port: sesPort }).then(track),
+    ]);
+
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    const pool = await ensureUserPool(
+      cognito.endpoint,
+      state.userPoolId && state.userPoolClientId
+        ? { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId }
+        : undefined,
+    );
+    const maintenanceCode =
+      process.env.MAINTENANCE_ACCESS_CODE || state.maintenanceCode || newAccessCode();
+    writeFileSync(statePath, JSON.stringify({ ...pool, maintenanceCode }, null, 2));
+
+    // The handlers run in this process and read the same variables Lambda gives them in AWS.
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      TABLE_NAME,
+      BUCKET_NAME,
+      MAIL_FROM,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      APP_URL: appUrl,
+      MAINTENANCE_ACCESS_CODE: maintenanceCode,
+      POWERTOOLS_SERVICE_NAME: 'sello',
+      POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
+    });
+    resetConfigCache();
+
+    log('Creando datos de demostración...');
+    await seed(cognito.endpoint, pool.userPoolId);
+
+    const webRoot = opts.serveWeb ? await buildWebIfStale(repoRoot, log) : undefined;
+    const gateway = await startGateway({
+      port: gatewayPort,
+      webRoot,
+      cognitoEndpoint: cognito.endpoint,
+      verifyAccessToken: await createAccessTokenVerifier({
+        cognitoEndpoint: cognito.endpoint,
+        userPoolId: pool.userPoolId,
+        clientId: pool.userPoolClientId,
+      }),
+      runtimeConfig: {
+        mode: 'local',
+        cognito: { ...pool, endpoint: '/cognito' },
+        mailViewerUrl: ses.endpoint,
+      },
+      viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'CL',
+      trustForwardedFor: !opts.persistent,
+    });
+    track({ name: 'gateway', stop: gateway.close });
+
+    return {
+      info: {
+        url: appUrl,
+        mailViewerUrl: ses.endpoint.replace('127.0.0.1', 'localhost'),
+        maintenanceCode,
+        tableName: TABLE_NAME,
+        bucketName: BUCKET_NAME,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        endpoints: {
+          dynamodb: dynamo.endpoint,
+          s3: s3.endpoint,
+          ses: ses.endpoint,
+          cognito: cognito.endpoint,
+        },
+        demoAccounts: demoUsers.map((u) => ({
+          key: u.key,
+          email: u.email,
+          password: u.password,
+          firstName: u.firstName,
+        })),
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  function track<T extends Managed>(m: T): T {
+    started.push(m);
+    return m;
+  }
+}
+
+/** The dev stack promises one URL: a busy port is an error, not a silent move. */
+async function strictPort(port: number): Promise<number> {
+  const got = await portOr(port);
+  if (got !== port) {
+    throw new Error(`El puerto ${port} está ocupado. Usa otro con PORT=8081 npm start.`);
+  }
+  return port;
+}
