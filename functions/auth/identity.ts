@@ -88,7 +88,11 @@ export const identity = {
       new AdminUpdateUserAttributesCommand({
         UserPoolId: required('USER_POOL_ID'),
         Username: email,
-        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+        // Cognito (and cognito-local) want the address itself next to its verified flag.
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
       }),
     );
   },

@@ -25,8 +25,8 @@ const withMatchingPasswords = <T extends { password: string; confirmPassword: st
 
 export const signUpRequest = z
   .object({
-    firstName: requiredText(100, es.auth.required),
-    lastName: requiredText(100, es.auth.required),
+    firstName: requiredText(100, es.auth.required, es.auth.nameTooLong),
+    lastName: requiredText(100, es.auth.required, es.auth.nameTooLong),
     email: emailField,
     password: passwordField,
     confirmPassword: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),

@@ -3,12 +3,16 @@ import { es } from '../messages.es.js';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../rules/email.js';
 
 /** A required, trimmed text with an upper bound; the message is the spec's or a clear one. */
-export const requiredText = (max: number, message: string = es.api.required) =>
+export const requiredText = (
+  max: number,
+  message: string = es.api.required,
+  tooLong: string = es.api.tooLong,
+) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: es.api.tooLong });
+    .max(max, { error: tooLong });
 
 export const emailField = z
   .string({ error: es.auth.required })

@@ -80,7 +80,7 @@ export function appLink(stack: StackInfo, mail: StoredMail): URL {
   const escaped = stack.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(`href="(${escaped}[^"]+)"`).exec(html);
   if (!m) throw new Error(`no app link in mail "${mail.subject}"`);
-  return new URL((m[1] as string).replace(/&amp;/g, '&'));
+  return new URL((m[1] as string).replace(/&amp;|&#38;|&#x26;/gi, '&'));
 }
 
 export interface Tokens {

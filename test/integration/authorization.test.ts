@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RouteDef, type RouteId, routeList } from '../../shared/contract/routes.js';
+import { api, newConfirmedUser, signIn, type TestUser } from '../support/client.js';
+import { ownershipCases } from './ownership-cases.js';
+
+/**
+ * Generated from the route table: every non-public route refuses a missing, malformed, forged or
+ * wrong-kind token with API Gateway's 401, admin routes refuse a customer's token with 403, and
+ * every protected route has an ownership case (another user's token never reaches the owner's data).
+ */
+const stack = inject('stack');
+const call = api(stack);
+const protectedRoutes = routeList.filter((r) => r.auth !== 'public');
+
+const samplePath = (r: RouteDef) =>
+  r.path.replace(/\{(\w+)\}/g, (_m, name: string) => `sample-${name}`);
+const send = (r: RouteDef, token?: string) =>
+  call(r.method, samplePath(r), { token, body: r.method === 'GET' ? undefined : {} });
+
+/** Flips one character of the signature: same header and claims, invalid signature. */
+const forge = (jwt: string) => {
+  const [h, p, s] = jwt.split('.') as [string, string, string];
+  const flipped = `${s.slice(0, -2)}${s.at(-2) === 'A' ? 'B' : 'A'}${s.at(-1)}`;
+  return `${h}.${p}.${flipped}`;
+};
+/** Same signature, claims changed to another subject: must not verify. */
+const swapSubject = (jwt: string) => {
+  const [h, p, s] = jwt.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+  claims.sub = '00000000-0000-0000-0000-000000000000';
+  claims['cognito:groups'] = ['admin'];
+  return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${s}`;
+};
+
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([
+    newConfirmedUser(stack, 'Duena'),
+    newConfirmedUser(stack, 'Otro'),
+  ]);
+});
+
+describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+  '%s',
+  (_name, route) => {
+    it('answers 401 without a token', async () => {
+      const res = await send(route);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('answers 401 to malformed, forged, tampered and ID tokens', async () => {
+      for (const token of [
+        'garbage',
+        'a.b.c',
+        forge(owner.accessToken),
+        swapSubject(owner.accessToken),
+        owner.idToken,
+      ]) {
+        expect((await send(route, token)).status).toBe(401);
+      }
+    });
+
+    if (route.auth === 'admin') {
+      it("answers 403 to a customer's valid token", async () => {
+        expect((await send(route, owner.accessToken)).status).toBe(403);
+      });
+    }
+
+    it("keeps another user's token away from the owner's data", async () => {
+      const check = ownershipCases[route.id as RouteId];
+      expect(check, `add an ownership case for ${route.id} in ownership-cases.ts`).toBeDefined();
+      await check?.({ stack, owner, other });
+    });
+  },
+);
+
+describe('admin token', () => {
+  it('carries the admin group through the authorizer to the handler', async () => {
+    const admin = stack.demoAccounts.find((a) => a.key === 'admin');
+    if (!admin) throw new Error('no demo admin');
+    const tokens = await signIn(stack, admin.email, admin.password);
+    const me = await call('GET', '/api/me', { token: tokens.accessToken });
+    expect(me.body).toMatchObject({ role: 'admin' });
+  });
+});
