@@ -29,6 +29,6 @@ export async function buildWebIfStale(root: string, log: (m: string) => void): P
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return dist;
   log('Compilando la aplicación web (vite build)...');
   const { build } = await import('vite');
-  await build({ configFile: join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: join(webDir, 'vite.config.ts'), logLevel: 'error' });
   return dist;
 }

@@ -14,6 +14,7 @@ const port = Number(process.env.VITE_PORT ?? 5173);
 const proxy = {
   '/api': { target: gateway, changeOrigin: true },
   '/config.json': { target: gateway, changeOrigin: true },
+  '/cognito': { target: gateway, changeOrigin: true },
 };
 
 /**

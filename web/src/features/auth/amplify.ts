@@ -30,7 +30,10 @@ export function ensureAmplify(): Promise<void> {
           Cognito: {
             userPoolId: cognito.userPoolId,
             userPoolClientId: cognito.userPoolClientId,
-            ...(cognito.endpoint ? { userPoolEndpoint: cognito.endpoint } : {}),
+            // The local stack gives a same-origin path; Amplify wants an absolute URL.
+            ...(cognito.endpoint
+              ? { userPoolEndpoint: new URL(cognito.endpoint, window.location.origin).href }
+              : {}),
             loginWith: { email: true },
           },
         },
