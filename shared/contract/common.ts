@@ -7,12 +7,7 @@ export const requiredText = (
   max: number,
   message: string = es.api.required,
   tooLong: string = es.api.tooLong,
-) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong });
+) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
 
 export const emailField = z
   .string({ error: es.auth.required })
