@@ -1,0 +1,303 @@
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type InlineConfig } from 'vite';
+import {
+  type BenchResult,
+  heading,
+  kb,
+  mark,
+  print,
+  REPO_ROOT,
+  ratio,
+  runIfMain,
+  type SummaryRow,
+  table,
+  tempDir,
+} from './common.js';
+
+/**
+ * SPA weight: builds web/ with its own vite.config.ts (outDir in a temp folder, build manifest
+ * on) and adds up, per route group, the gzip size of the JS and CSS a first visit needs: the
+ * entry chunk and its static imports, plus the lazily loaded modules that serve the route
+ * (RootLayout's AppShell for every non-bare path, then the page from app/router.tsx) and their
+ * static imports. Next to it, a bare React page: one component, built by Vite the same way.
+ *
+ * Targets: `/` < 200 KB gzip; `/sign/*` < 170 KB gzip and no Amplify code in its chunks.
+ */
+
+/** web/src/app/router.tsx and RootLayout.tsx: which lazy modules a first visit to a path loads. */
+const APP_SHELL = 'src/app/AppShell.tsx';
+/** Dynamically imported by SessionProvider (features/auth/session.tsx) as soon as it mounts. */
+const AUTH_CHUNK = 'src/features/auth/amplify.ts';
+
+interface RouteGroup {
+  path: string;
+  /** Lazy modules (manifest keys) the route renders, besides the entry. */
+  lazy: string[];
+  /** gzip budget in bytes, if the route has a target. */
+  budget?: number;
+  /** The route must not pull in the auth library. */
+  noAmplify?: boolean;
+}
+
+const GROUPS: RouteGroup[] = [
+  { path: '/', lazy: [APP_SHELL, 'src/features/home/HomePage.tsx'], budget: 200 * 1024 },
+  {
+    // Bare layout (app/paths.ts isBareLayoutPath): no AppShell, the placeholder page for now.
+    path: '/sign/*',
+    lazy: ['src/features/placeholder/ComingSoon.tsx'],
+    budget: 170 * 1024,
+    noAmplify: true,
+  },
+  { path: '/dashboard', lazy: [APP_SHELL, 'src/features/home/DashboardPage.tsx'] },
+  { path: '/auth/confirm', lazy: [APP_SHELL, 'src/features/auth/pages/ConfirmEmailPage.tsx'] },
+  { path: '/login', lazy: [APP_SHELL, 'src/features/auth/pages/LoginPage.tsx'] },
+];
+
+const AMPLIFY_MARKERS = ['aws-amplify', '@aws-amplify'];
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Asset {
+  file: string;
+  raw: number;
+  gzip: number;
+  amplify: boolean;
+}
+
+class Built {
+  private readonly assets = new Map<string, Asset>();
+
+  constructor(
+    readonly outDir: string,
+    readonly manifest: Manifest,
+  ) {}
+
+  asset(file: string): Asset {
+    let a = this.assets.get(file);
+    if (!a) {
+      const bytes = readFileSync(join(this.outDir, file));
+      const text = bytes.toString('utf8');
+      a = {
+        file,
+        raw: bytes.length,
+        gzip: gzipSync(bytes).length,
+        amplify: AMPLIFY_MARKERS.some((m) => text.includes(m)),
+      };
+      this.assets.set(file, a);
+    }
+    return a;
+  }
+
+  entryKey(): string {
+    const key = Object.keys(this.manifest).find((k) => this.manifest[k]?.isEntry);
+    if (!key) throw new Error('no entry in the build manifest');
+    return key;
+  }
+
+  /** JS and CSS files of these chunks and everything they import statically. */
+  closure(keys: readonly string[]): Set<string> {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = this.manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build manifest (router changed?)`);
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const dep of chunk.imports ?? []) visit(dep);
+    };
+    for (const key of keys) visit(key);
+    return files;
+  }
+
+  weigh(files: Iterable<string>): { raw: number; gzip: number; amplify: string[] } {
+    let raw = 0;
+    let gzip = 0;
+    const amplify: string[] = [];
+    for (const f of files) {
+      const a = this.asset(f);
+      raw += a.raw;
+      gzip += a.gzip;
+      if (a.amplify) amplify.push(f);
+    }
+    return { raw, gzip, amplify };
+  }
+}
+
+async function viteBuild(config: InlineConfig, outDir: string): Promise<Built> {
+  await build({
+    ...config,
+    mode: 'production',
+    logLevel: 'warn',
+    build: {
+      ...config.build,
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      rollupOptions: {
+        // Rollup's notes about misplaced /* @__PURE__ */ comments in dependencies are noise here.
+        onwarn(warning, warn) {
+          if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
+        },
+      },
+    },
+  });
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  return new Built(outDir, manifest);
+}
+
+/** A one-component React app in a temp folder (node_modules linked from the repository). */
+async function buildBareReact(dir: string): Promise<Built> {
+  const root = join(dir, 'bare');
+  mkdirSync(join(root, 'src'), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div>' +
+      '<script type="module" src="/src/main.jsx"></script></body></html>',
+  );
+  writeFileSync(
+    join(root, 'src/main.jsx'),
+    [
+      "import { StrictMode } from 'react';",
+      "import { createRoot } from 'react-dom/client';",
+      'function Hello() { return <h1>Hola</h1>; }',
+      "createRoot(document.getElementById('root')).render(<StrictMode><Hello /></StrictMode>);",
+    ].join('\n'),
+  );
+  return viteBuild(
+    { configFile: false, root, plugins: [react()], build: { target: 'es2022' } },
+    join(dir, 'bare-dist'),
+  );
+}
+
+export async function run(): Promise<BenchResult> {
+  heading('SPA weight (vite build of web/, initial JS+CSS per route, gzip)');
+  const { dir, cleanup } = tempDir('spa');
+  try {
+    print('Building web/ with web/vite.config.ts...');
+    const app = await viteBuild(
+      { configFile: join(REPO_ROOT, 'web/vite.config.ts') },
+      join(dir, 'web-dist'),
+    );
+    print('Building the bare React page...');
+    const bare = await buildBareReact(dir);
+    const bareWeight = bare.weigh(bare.closure([bare.entryKey()]));
+
+    const entry = app.entryKey();
+    const authFiles = app.manifest[AUTH_CHUNK] ? app.closure([AUTH_CHUNK]) : new Set<string>();
+    const authMarked = [...authFiles].some((f) => app.asset(f).amplify);
+    const summary: SummaryRow[] = [];
+    const rows: string[][] = [];
+    const details: string[] = [];
+    for (const group of GROUPS) {
+      const files = app.closure([entry, ...group.lazy]);
+      const w = app.weigh(files);
+      // SessionProvider (in AppShell) imports the auth chunk on mount: loaded right after.
+      const withAuth = group.lazy.includes(APP_SHELL)
+        ? app.weigh(new Set([...files, ...authFiles]))
+        : w;
+      const sizeOk = group.budget === undefined || w.gzip < group.budget;
+      const amplifyOk = !group.noAmplify || w.amplify.length === 0;
+      const met = sizeOk && amplifyOk;
+      rows.push([
+        group.path,
+        String(files.size),
+        kb(w.raw),
+        kb(w.gzip),
+        ratio(w.gzip, bareWeight.gzip),
+        kb(withAuth.gzip),
+        w.amplify.length ? 'yes' : 'no',
+        group.budget === undefined ? '-' : `< ${kb(group.budget)}`,
+        group.budget === undefined && !group.noAmplify ? '-' : mark(met),
+      ]);
+      const largest = [...files]
+        .map((f) => app.asset(f))
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 4)
+        .map((a) => `${a.file} ${kb(a.gzip)}`);
+      details.push(`${group.path}: ${largest.join(', ')}`);
+      if (group.budget !== undefined) {
+        summary.push({
+          bench: 'spa',
+          subject: `${group.path} initial gzip`,
+          value: kb(w.gzip),
+          reference: `bare React ${kb(bareWeight.gzip)}`,
+          target: `< ${kb(group.budget)}`,
+          met: sizeOk,
+        });
+      }
+      if (group.noAmplify) {
+        summary.push({
+          bench: 'spa',
+          subject: `${group.path} without Amplify`,
+          value: w.amplify.length ? `Amplify in ${w.amplify.join(', ')}` : 'no Amplify',
+          reference: `marker check ${authMarked ? 'finds' : 'does NOT find'} it in the auth chunk`,
+          target: 'no aws-amplify',
+          met: amplifyOk,
+        });
+      }
+    }
+    rows.push([
+      '(bare React page)',
+      String(bare.closure([bare.entryKey()]).size),
+      kb(bareWeight.raw),
+      kb(bareWeight.gzip),
+      '1.00x',
+      '-',
+      'no',
+      '-',
+      '-',
+    ]);
+    print();
+    print(
+      table(
+        [
+          'route',
+          'files',
+          'raw',
+          'gzip',
+          'gzip/bare',
+          'gzip + auth chunk',
+          'amplify',
+          'target',
+          'met',
+        ],
+        rows,
+      ),
+    );
+    print();
+    print('Largest files (gzip) per route:');
+    for (const d of details) print(`  ${d}`);
+    print();
+    const entryFiles = app.closure([entry]);
+    const authWeight = app.weigh([...authFiles].filter((f) => !entryFiles.has(f)));
+    print(
+      `"gzip" = entry + static imports + AppShell (non-bare paths) + the route's lazy page and ` +
+        `their static imports (zlib default level). "gzip + auth chunk" adds ${AUTH_CHUNK} ` +
+        `(${kb(authWeight.gzip)} gzip beyond the entry), which SessionProvider imports as soon as AppShell ` +
+        `mounts. Amplify markers (${AMPLIFY_MARKERS.join(', ')}) found in the auth chunk: ` +
+        `${authMarked ? 'yes' : 'no'} (so the /sign/* check can see it).`,
+    );
+    return { name: 'spa-weight', summary };
+  } finally {
+    cleanup();
+  }
+}
+
+runIfMain(import.meta.url, run);
