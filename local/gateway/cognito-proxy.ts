@@ -6,7 +6,7 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
  * Same-origin door to cognito-local for the SPA (Amplify's `userPoolEndpoint`). Amplify 6
  * refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks: we answer it with
  * InitiateAuth REFRESH_TOKEN_AUTH, which returns the same AuthenticationResult. Everything else
- * passes through unchanged.
+ * passes through unchanged, except sign-in errors (below).
  */
 export async function proxyCognito(
   req: IncomingMessage,
@@ -49,9 +49,32 @@ export async function proxyCognito(
     }
     text = JSON.stringify({ AuthenticationResult: parsed.AuthenticationResult });
   }
+  if (target === `${TARGET_PREFIX}InitiateAuth` && upstream.status === 400) {
+    text = asRealCognitoSignInError(text);
+  }
   res.writeHead(upstream.status, {
     'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1',
     'cache-control': 'no-store',
   });
   res.end(text);
+}
+
+/**
+ * cognito-local answers a wrong password with InvalidPasswordException and an unknown user with
+ * UserNotFoundException. The real pool (preventUserExistenceErrors, lib/auth.ts) answers both with
+ * NotAuthorizedException, so the SPA sees here what it will see in AWS.
+ */
+function asRealCognitoSignInError(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { __type?: string };
+    if (parsed.__type === 'InvalidPasswordException' || parsed.__type === 'UserNotFoundException') {
+      return JSON.stringify({
+        __type: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+    }
+  } catch {
+    // not JSON: pass it on as it is
+  }
+  return text;
 }
