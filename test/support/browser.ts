@@ -85,12 +85,8 @@ export async function journey(page: Page, name: string, steps: () => Promise<voi
     const { mkdir, writeFile } = await import('node:fs/promises');
     await mkdir(dir, { recursive: true });
     await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true }).catch(() => undefined);
-    // Playwright's innerText (the rendered text, what the user read), not the DOM property.
-    // biome-ignore lint/performance/useDomNodeTextContent: not a DOM node
-    const text = await page
-      .locator('body')
-      .innerText()
-      .catch(() => '');
+    // The rendered text, what the user read (a script string: no DOM types in this project).
+    const text = await page.evaluate('document.body.innerText').catch(() => '');
     await writeFile(`${dir}/${name}.txt`, `${page.url()}\n\n${text}`).catch(() => undefined);
     throw err;
   }
