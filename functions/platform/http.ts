@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteDef } from '../../shared/contract/routes.js';
 import { es } from '../../shared/messages.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';

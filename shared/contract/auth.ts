@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { es } from '../messages.es.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules/password.js';
 import { emailField, requiredText } from './common.js';

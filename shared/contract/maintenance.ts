@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { es } from '../messages.es.js';
 
 export const verifyAccessCodeRequest = z.object({

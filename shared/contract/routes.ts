@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import * as auth from './auth.js';
 import { okResponse } from './common.js';
 import * as countries from './countries.js';

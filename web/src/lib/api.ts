@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type RouteId, type Routes, routes } from '../../../shared/contract/routes';
 import { es } from '../../../shared/messages.es';
 

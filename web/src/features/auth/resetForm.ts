@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { passwordField } from '../../../../shared/contract/auth';
 import { es } from '../../../../shared/messages.es';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailField } from '../../../../../shared/contract/common';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
