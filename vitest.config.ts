@@ -18,6 +18,7 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'local/**/*.test.ts',
             'web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },
