@@ -19,7 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusOf } from '../functions/platform/errors.js';
 import { apiErrorSchema, type ErrorCode, errorCodes } from '../shared/contract/errors.js';
 import type { RouteDef } from '../shared/contract/routes.js';
