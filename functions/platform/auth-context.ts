@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { AuthLevel } from '../../shared/contract/routes.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 /** Who is calling, taken from the claims the JWT authorizer (or the local gateway) verified. */
 export interface Caller {
@@ -35,6 +35,9 @@ export function callerOf(event: Event): Caller | undefined {
     ?.claims as Record<string, unknown> | undefined;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') return undefined;
+  // The HTTP API authorizer accepts any token whose aud or client_id is our app client, and an
+  // ID token has that aud too: only access tokens identify an API caller.
+  if (claims?.token_use !== 'access') return undefined;
   const groups = parseGroups(claims?.['cognito:groups']);
   return {
     sub,
@@ -53,6 +56,6 @@ export function requireCaller(level: AuthLevel, caller: Caller | undefined): Cal
 }
 
 export function mustBeCaller(caller: Caller | undefined): Caller {
-  if (!caller) throw new AppError('UNAUTHORIZED', 'unauthorized');
+  if (!caller) throw unauthorized();
   return caller;
 }

@@ -14,8 +14,12 @@ import { logger } from './logger.js';
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
 /** What a route implementation receives: validated input, the caller and request facts. */
-export interface RouteInput<Body> {
+export interface RouteInput<Body, Query = undefined> {
   body: Body;
+  /** The query string validated by the route's `query` schema (undefined without one). */
+  q: Query;
+  /** The body exactly as received, for routes that verify a signature over it. */
+  rawBody: string;
   caller: Caller | undefined;
   params: Record<string, string>;
   query: Record<string, string>;
@@ -25,6 +29,7 @@ export interface RouteInput<Body> {
 }
 
 type BodyOf<R> = R extends { request?: infer S extends z.ZodType } ? z.output<S> : undefined;
+type QueryOf<R> = R extends { query?: infer S extends z.ZodType } ? z.output<S> : undefined;
 type ResultOf<R> = R extends { response?: infer S extends z.ZodType } ? z.input<S> : unknown;
 
 const DEFAULT_MAX_BODY = 16 * 1024;
@@ -68,13 +73,17 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function parseBody(event: HttpEvent, route: RouteDef): unknown {
-  if (!route.request) return undefined;
+function bodyText(event: HttpEvent, route: RouteDef): string {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text) > (route.maxBodyBytes ?? DEFAULT_MAX_BODY)) {
     throw new AppError('PAYLOAD_TOO_LARGE', es.api.payloadTooLarge);
   }
+  return text;
+}
+
+function parseBody(text: string, route: RouteDef): unknown {
+  if (!route.request) return undefined;
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -100,7 +109,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
  */
 export function httpRoute<R extends RouteDef>(
   route: R,
-  impl: (input: RouteInput<BodyOf<R>>) => Promise<ResultOf<R>>,
+  impl: (input: RouteInput<BodyOf<R>, QueryOf<R>>) => Promise<ResultOf<R>>,
   options: { successStatus?: number } = {},
 ) {
   const base = async (
@@ -109,7 +118,8 @@ export function httpRoute<R extends RouteDef>(
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
       const caller = requireCaller(route.auth, callerOf(event));
-      const body = route.request ? validate(route.request, parseBody(event, route)) : undefined;
+      const rawBody = bodyText(event, route);
+      const body = route.request ? validate(route.request, parseBody(rawBody, route)) : undefined;
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.headers ?? {})) {
         if (v !== undefined) headers[k.toLowerCase()] = v;
@@ -122,8 +132,11 @@ export function httpRoute<R extends RouteDef>(
       for (const [k, v] of Object.entries(event.pathParameters ?? {})) {
         if (v !== undefined) params[k] = v;
       }
+      const q = route.query ? validate(route.query, query) : undefined;
       const result = await impl({
         body: body as BodyOf<R>,
+        q: q as QueryOf<R>,
+        rawBody,
         caller,
         params,
         query,

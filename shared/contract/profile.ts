@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { es } from '../messages.es.js';
 
 export const roleSchema = z.enum(['customer', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -21,3 +22,38 @@ export const profileSchema = z.object({
   updated_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: es.api.tooLong })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Personal and billing data the user may change (§2 screen 6). The e-mail is not here: 'El email
+ * no se puede cambiar'. An empty billing country is stored as null (§5).
+ */
+export const updateProfileRequest = z
+  .object({
+    first_name: z
+      .string()
+      .trim()
+      .min(1, { error: es.api.required })
+      .max(100, { error: es.auth.nameTooLong }),
+    last_name: z
+      .string()
+      .trim()
+      .min(1, { error: es.api.required })
+      .max(100, { error: es.auth.nameTooLong }),
+    phone: optionalText(32),
+    whatsapp: optionalText(32),
+    company: optionalText(200),
+    address: optionalText(300),
+    city: optionalText(100),
+    region_province: optionalText(100),
+    billing_country_id: optionalText(16),
+    account_type: z.enum(['personal', 'team']),
+  })
+  .strict();

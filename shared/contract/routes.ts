@@ -2,8 +2,11 @@ import type * as z from 'zod';
 import * as auth from './auth.js';
 import { okResponse } from './common.js';
 import * as countries from './countries.js';
+import * as credits from './credits.js';
+import * as features from './features.js';
 import * as maintenance from './maintenance.js';
-import { profileSchema } from './profile.js';
+import * as payments from './payments.js';
+import { profileSchema, updateProfileRequest } from './profile.js';
 
 /**
  * THE route table. The CDK API construct, the local gateway, the generated authorization test,
@@ -51,7 +54,11 @@ export interface RouteDef<
   summary: string;
   access: RouteAccess;
   request?: Req;
+  /** Schema of the query string (all values arrive as strings). */
+  query?: z.ZodType;
   response?: Res;
+  /** The handler reads the body as received (signature checks); no JSON schema applies. */
+  rawBody?: boolean;
   /** Max JSON body bytes accepted (default 16 KiB). */
   maxBodyBytes?: number;
 }
@@ -167,6 +174,161 @@ export const routes = {
     summary: "The caller's profile (created on e-mail confirmation)",
     access: { table: 'read' },
     response: profileSchema,
+  }),
+  updateMyProfile: route({
+    id: 'updateMyProfile',
+    method: 'PUT',
+    path: '/api/me',
+    auth: 'user',
+    handler: 'profile/update-my-profile',
+    summary: "Updates the caller's personal and billing data (the e-mail cannot change)",
+    access: { table: 'write' },
+    request: updateProfileRequest,
+    response: profileSchema,
+  }),
+
+  // Credits (credits-signing-admin §2 screens 2, 4, 5)
+  getWallet: route({
+    id: 'getWallet',
+    method: 'GET',
+    path: '/api/credits/wallet',
+    auth: 'user',
+    handler: 'credits/get-wallet',
+    summary: "The caller's balance, total earned, total used and credits expiring within 30 days",
+    access: { table: 'read' },
+    response: credits.walletResponse,
+  }),
+  listCreditTransactions: route({
+    id: 'listCreditTransactions',
+    method: 'GET',
+    path: '/api/credits/transactions',
+    auth: 'user',
+    handler: 'credits/list-transactions',
+    summary: "The caller's ledger, newest first, optionally of one type; cursor-paged",
+    access: { table: 'read' },
+    query: credits.listTransactionsQuery,
+    response: credits.listTransactionsResponse,
+  }),
+  listCreditPackages: route({
+    id: 'listCreditPackages',
+    method: 'GET',
+    path: '/api/credits/packages',
+    auth: 'public',
+    handler: 'credits/list-packages',
+    summary: 'Credit packages available in a country, with their price there',
+    access: { table: 'read' },
+    query: credits.packagesQuery,
+    response: credits.listPackagesResponse,
+  }),
+  listCreditServices: route({
+    id: 'listCreditServices',
+    method: 'GET',
+    path: '/api/credits/services',
+    auth: 'public',
+    handler: 'credits/list-services',
+    summary: 'Active consumption rules: what each service costs in credits',
+    access: { table: 'read' },
+    response: credits.listServicesResponse,
+  }),
+  useCreditService: route({
+    id: 'useCreditService',
+    method: 'POST',
+    path: '/api/credits/services/use',
+    auth: 'user',
+    handler: 'credits/use-service',
+    summary: 'Spends credits on one use of a service (idempotent by key)',
+    access: { table: 'write' },
+    request: credits.useServiceRequest,
+    response: credits.ledgerChangeResponse,
+  }),
+
+  // Premium features (credits-signing-admin §2 screen 3, §4)
+  listFeaturePlans: route({
+    id: 'listFeaturePlans',
+    method: 'GET',
+    path: '/api/features/plans',
+    auth: 'public',
+    handler: 'features/list-plans',
+    summary: 'Active premium feature plans in display order',
+    access: { table: 'read' },
+    response: features.listFeaturePlansResponse,
+  }),
+  listFeatureSubscriptions: route({
+    id: 'listFeatureSubscriptions',
+    method: 'GET',
+    path: '/api/features/subscriptions',
+    auth: 'user',
+    handler: 'features/list-subscriptions',
+    summary: "The caller's feature subscriptions",
+    access: { table: 'read' },
+    response: features.listFeatureSubscriptionsResponse,
+  }),
+  subscribeFeature: route({
+    id: 'subscribeFeature',
+    method: 'POST',
+    path: '/api/features/subscriptions',
+    auth: 'user',
+    handler: 'features/subscribe',
+    summary: 'Subscribes to a feature plan for one month, paid in credits (idempotent by key)',
+    access: { table: 'write' },
+    request: features.subscribeFeatureRequest,
+    response: features.subscribeFeatureResponse,
+  }),
+  cancelFeatureSubscription: route({
+    id: 'cancelFeatureSubscription',
+    method: 'POST',
+    path: '/api/features/subscriptions/{id}/cancel',
+    auth: 'user',
+    handler: 'features/cancel',
+    summary: "Cancels one of the caller's feature subscriptions (is_active and auto_renew off)",
+    access: { table: 'write' },
+    response: features.featureSubscriptionSchema,
+  }),
+  getFeatureAccess: route({
+    id: 'getFeatureAccess',
+    method: 'GET',
+    path: '/api/features/access/{featureType}',
+    auth: 'user',
+    handler: 'features/get-access',
+    summary: 'Whether the caller may use a feature now (active and period_end in the future)',
+    access: { table: 'read' },
+    response: features.featureAccessResponse,
+  }),
+
+  // Card payments (credits-signing-admin §7)
+  createPackagePaymentIntent: route({
+    id: 'createPackagePaymentIntent',
+    method: 'POST',
+    path: '/api/payments/credit-package-intent',
+    auth: 'user',
+    handler: 'payments/create-package-intent',
+    summary: 'Creates a card payment for a credit package at its catalogue price in a country',
+    access: { table: 'read', secrets: ['STRIPE_SECRET_KEY'] },
+    request: payments.createPackageIntentRequest,
+    response: payments.createPackageIntentResponse,
+  }),
+  getPaymentStatus: route({
+    id: 'getPaymentStatus',
+    method: 'GET',
+    path: '/api/payments/intents/{id}',
+    auth: 'user',
+    handler: 'payments/get-payment-status',
+    summary:
+      "Where one of the caller's payments stands; credits a succeeded payment not yet credited",
+    access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
+    response: payments.paymentStatusResponse,
+  }),
+  stripeWebhook: route({
+    id: 'stripeWebhook',
+    method: 'POST',
+    path: '/api/payments/webhook',
+    auth: 'public',
+    handler: 'payments/stripe-webhook',
+    summary: 'Stripe events (signature-checked; the object is re-read from Stripe; idempotent)',
+    access: { table: 'write', secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
+    rawBody: true,
+    maxBodyBytes: 256 * 1024,
+    response: payments.webhookResponse,
   }),
 } as const;
 

@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { idempotencyKeyField } from './credits.js';
+
+/** Premium features paid in credits (credits-signing-admin §2 screen 3, §3, §4). */
+
+export const featurePlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  feature_type: z.string(),
+  credits_per_month: z.number().int(),
+  benefits: z.array(z.string()),
+  sort_order: z.number().int(),
+});
+export type FeaturePlan = z.infer<typeof featurePlanSchema>;
+
+export const listFeaturePlansResponse = z.object({ plans: z.array(featurePlanSchema) });
+
+export const featureSubscriptionSchema = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  feature_type: z.string(),
+  plan: z.string(),
+  is_active: z.boolean(),
+  auto_renew: z.boolean(),
+  credits_per_period: z.number().int(),
+  period_start: z.string(),
+  period_end: z.string(),
+  next_renewal_date: z.string().nullable(),
+  last_renewal_attempt: z.string().nullable(),
+});
+export type FeatureSubscription = z.infer<typeof featureSubscriptionSchema>;
+
+export const listFeatureSubscriptionsResponse = z.object({
+  subscriptions: z.array(featureSubscriptionSchema),
+});
+
+export const subscribeFeatureRequest = z.object({
+  plan_id: z.string().trim().min(1).max(64),
+  idempotency_key: idempotencyKeyField,
+});
+
+export const subscribeFeatureResponse = z.object({
+  subscription: featureSubscriptionSchema,
+  balance: z.number().int(),
+});
+
+export const featureAccessResponse = z.object({
+  feature_type: z.string(),
+  has_access: z.boolean(),
+  period_end: z.string().nullable(),
+});
