@@ -1,3 +1,17 @@
+import {
+  defaultCurrencies,
+  defaultFeaturePlans,
+  defaultPackagePrices,
+  defaultPackages,
+  defaultRules,
+} from '../functions/catalog/defaults.js';
+import {
+  putCurrency,
+  putFeaturePlan,
+  putPackage,
+  putPackagePrice,
+  putRule,
+} from '../functions/catalog/repo.js';
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
 import { createProfileIfMissing } from '../functions/profile/repo.js';
 import type { Role } from '../shared/contract/profile.js';
@@ -119,6 +133,13 @@ export const demoUsers: DemoUser[] = [
 
 export async function seed(cognitoEndpoint: string, userPoolId: string): Promise<void> {
   for (const c of seedCountries) await putCountry(c);
+  await Promise.all([
+    ...defaultPackages.map(putPackage),
+    ...defaultPackagePrices.map(putPackagePrice),
+    ...defaultRules.map(putRule),
+    ...defaultFeaturePlans.map(putFeaturePlan),
+    ...defaultCurrencies.map(putCurrency),
+  ]);
   for (const u of demoUsers) {
     const sub = await ensureConfirmedUser(cognitoEndpoint, userPoolId, u);
     await createProfileIfMissing({
