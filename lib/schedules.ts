@@ -7,6 +7,7 @@ import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { JobSpec } from '../shared/contract/jobs.js';
 import type { RouteAccess } from '../shared/contract/routes.js';
 import { AppFunction, type AppResources } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -115,4 +116,15 @@ export class SchedulesConstruct extends Construct {
       this.alarms[job.name] = alarm;
     }
   }
+}
+
+/** The shared job list as EventBridge schedules. */
+export function jobDefs(specs: readonly JobSpec[]): JobDef[] {
+  return specs.map((j) => ({
+    name: j.name,
+    handler: j.handler,
+    schedule: events.Schedule.rate(Duration.minutes(j.everyMinutes)),
+    access: j.access,
+    description: j.description,
+  }));
 }

@@ -11,6 +11,7 @@ import { startS3 } from './emulators/s3.js';
 import { startSes } from './emulators/ses.js';
 import { createAccessTokenVerifier } from './gateway/jwt.js';
 import { startGateway } from './gateway/server.js';
+import { startJobTimers } from './jobs.js';
 import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
@@ -166,6 +167,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       trustForwardedFor: !opts.persistent,
     });
     track({ name: 'gateway', stop: gateway.close });
+    // The dev stack runs the scheduled jobs on timers; test stacks run them on demand only.
+    if (opts.persistent) {
+      const stopJobs = startJobTimers();
+      track({ name: 'jobs', stop: async () => stopJobs() });
+    }
 
     return {
       info: {

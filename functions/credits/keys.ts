@@ -5,8 +5,8 @@
  *   WALLET#{owner} / BALANCE                       balance, totals, version
  *   WALLET#{owner} / LOT#{expiresAt:10}#{lotId}    remaining credits of one grant
  *       gsi1: LOTEXPIRY / {expiresAt:10}#{owner}#{lotId}   (sparse: only live lots exist)
- *   WALLET#{owner} / TX#{createdAt ISO}#{txId}     ledger record
- *       gsi1: WALLET#{owner}#TX#{type} / {createdAt}#{txId} (type filter)
+ *   WALLET#{owner} / TX#{version:12}               ledger record (version after the change)
+ *       gsi1: WALLET#{owner}#TX#{type} / {version:12} (type filter)
  *   IDEMP#{owner}#{key} / IDEMP                    first result of a command (TTL 30 days,
  *                                                  none for payments)
  */
@@ -41,16 +41,22 @@ export const lotExpiryIndex = (ownerId: string, expiresAt: number, lotId: string
 /** Index keys of lots that expired at or before `now` sort before this. */
 export const lotExpiryAfter = (now: number) => pad(now + 1);
 
-export const tx = (ownerId: string, createdAt: string, id: string) => ({
+/**
+ * Records sort by the wallet's version (every change bumps it by one), so "newest first" is
+ * exact even for changes within the same millisecond.
+ */
+const seqKey = (version: number) => String(version).padStart(12, '0');
+
+export const tx = (ownerId: string, version: number) => ({
   pk: walletPk(ownerId),
-  sk: `${TX_PREFIX}${createdAt}#${id}`,
+  sk: `${TX_PREFIX}${seqKey(version)}`,
 });
 
 export const txTypePk = (ownerId: string, type: string) => `${walletPk(ownerId)}#TX#${type}`;
 
-export const txByType = (ownerId: string, type: string, createdAt: string, id: string) => ({
+export const txByType = (ownerId: string, type: string, version: number) => ({
   gsi1pk: txTypePk(ownerId, type),
-  gsi1sk: `${createdAt}#${id}`,
+  gsi1sk: seqKey(version),
 });
 
 export const idempotency = (scopeKey: string) => ({ pk: `IDEMP#${scopeKey}`, sk: 'IDEMP' });

@@ -137,10 +137,11 @@ async function readWalletAndLots(
 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
-function entryItem(entry: LedgerEntry, extra: Record<string, unknown> = {}) {
+/** The record of a change; `version` is the wallet's version after it. */
+function entryItem(entry: LedgerEntry, version: number, extra: Record<string, unknown> = {}) {
   return {
-    ...keys.tx(entry.owner_id, entry.created_at, entry.id),
-    ...keys.txByType(entry.owner_id, entry.type, entry.created_at, entry.id),
+    ...keys.tx(entry.owner_id, version),
+    ...keys.txByType(entry.owner_id, entry.type, version),
     entity: 'CreditTransaction',
     ...entry,
     ...extra,
@@ -373,7 +374,7 @@ export function grant(input: GrantInput, nowEpoch: () => number, extra?: ExtraWr
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: tableName(), Item: entryItem(entry) } },
+          { Put: { TableName: tableName(), Item: entryItem(entry, state.version + 1) } },
         ],
       };
     },
@@ -452,7 +453,7 @@ export function spend(input: SpendInput, nowEpoch: () => number, extra?: ExtraWr
             Put: {
               TableName: tableName(),
               // Which lots paid, so a refund can give the credits back with their expiry.
-              Item: entryItem(entry, {
+              Item: entryItem(entry, state.version + 1, {
                 lots: allocation.map((a) => ({ expiresAt: a.expiresAt, take: a.take })),
               }),
             },
@@ -511,7 +512,7 @@ export async function expireWallet(ownerId: string, nowEpoch: () => number): Pro
                 ExpressionAttributeValues: { ':had': lot.remaining },
               },
             },
-            { Put: { TableName: tableName(), Item: entryItem(entry) } },
+            { Put: { TableName: tableName(), Item: entryItem(entry, state.version + 1) } },
           ],
         }),
       );
@@ -569,4 +570,67 @@ export async function ownersWithExpiredLots(now: number): Promise<string[]> {
     start = res.LastEvaluatedKey;
   } while (start);
   return [...owners];
+}
+
+export interface TransactionPage {
+  transactions: LedgerEntry[];
+  nextCursor: string | null;
+}
+
+/** Opaque page cursors: the last key, base64url JSON, checked to belong to this wallet. */
+function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+
+function decodeCursor(cursor: string, ownerId: string, type?: string): Record<string, unknown> {
+  let key: Record<string, unknown>;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw new AppError('VALIDATION', es.api.validation, { cursor: es.api.validation });
+  }
+  const ok =
+    key !== null &&
+    typeof key === 'object' &&
+    key.pk === keys.walletPk(ownerId) &&
+    typeof key.sk === 'string' &&
+    key.sk.startsWith(keys.TX_PREFIX) &&
+    (type === undefined || key.gsi1pk === keys.txTypePk(ownerId, type)) &&
+    Object.keys(key).length === (type === undefined ? 2 : 4);
+  if (!ok) throw new AppError('VALIDATION', es.api.validation, { cursor: es.api.validation });
+  return key;
+}
+
+/** The wallet's ledger, newest first, optionally one type only. */
+export async function listTransactions(
+  ownerId: string,
+  opts: { type?: TransactionType; limit: number; cursor?: string },
+): Promise<TransactionPage> {
+  const start = opts.cursor ? decodeCursor(opts.cursor, ownerId, opts.type) : undefined;
+  const res = await db().send(
+    new QueryCommand(
+      opts.type
+        ? {
+            TableName: tableName(),
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.txTypePk(ownerId, opts.type) },
+            ScanIndexForward: false,
+            Limit: opts.limit,
+            ExclusiveStartKey: start,
+          }
+        : {
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :tx)',
+            ExpressionAttributeValues: { ':pk': keys.walletPk(ownerId), ':tx': keys.TX_PREFIX },
+            ScanIndexForward: false,
+            Limit: opts.limit,
+            ExclusiveStartKey: start,
+          },
+    ),
+  );
+  return {
+    transactions: (res.Items ?? []).map(toEntry),
+    nextCursor: encodeCursor(res.LastEvaluatedKey),
+  };
 }

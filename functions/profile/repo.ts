@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile, Role } from '../../shared/contract/profile.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 
@@ -57,4 +57,57 @@ export async function getProfile(sub: string): Promise<Profile | undefined> {
   if (!res.Item) return undefined;
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...profile } = res.Item;
   return profile as Profile;
+}
+
+export type ProfileChanges = Pick<
+  Profile,
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'whatsapp'
+  | 'company'
+  | 'address'
+  | 'city'
+  | 'region_province'
+  | 'billing_country_id'
+  | 'account_type'
+>;
+
+/** Updates the editable fields of an existing profile; undefined when there is none. */
+export async function updateProfile(
+  sub: string,
+  changes: ProfileChanges,
+  now: string,
+): Promise<Profile | undefined> {
+  const names = Object.keys(changes) as (keyof ProfileChanges)[];
+  const values: Record<string, unknown> = { ':now': now };
+  const sets = names.map((name, i) => {
+    values[`:v${i}`] = changes[name];
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(sub),
+        UpdateExpression: `SET ${[...sets, 'updated_at = :now'].join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const {
+      pk: _pk,
+      sk: _sk,
+      gsi1pk: _g1,
+      gsi1sk: _g2,
+      type: _t,
+      ...profile
+    } = res.Attributes ?? {};
+    return profile as Profile;
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeList } from '../../shared/contract/routes.js';
+import { handleJobDoor } from '../jobs.js';
 import { proxyCognito } from './cognito-proxy.js';
 import { claimsAsApiGateway } from './jwt.js';
 import {
@@ -124,6 +125,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const work = async () => {
       if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
         return handleApi(req, res, url);
+      }
+      const jobDoor = /^\/_local\/jobs\/([a-z0-9-]+)$/.exec(url.pathname);
+      if (jobDoor && req.method === 'POST') {
+        return handleJobDoor(res, jobDoor[1] as string, await readBody(req));
       }
       if (url.pathname === '/cognito' && req.method === 'POST') {
         return proxyCognito(req, res, await readBody(req), opts.cognitoEndpoint);

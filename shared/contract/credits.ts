@@ -89,7 +89,7 @@ export type ConsumptionRule = z.infer<typeof consumptionRuleSchema>;
 
 export const listServicesResponse = z.object({ services: z.array(consumptionRuleSchema) });
 
-export const useServiceRequest = z.object({
+export const useServiceRequest = z.strictObject({
   service_name: serviceNameSchema,
   quantity: z.number().int().min(1).max(1000).default(1),
   idempotency_key: idempotencyKeyField,

@@ -35,7 +35,7 @@ export const listFeatureSubscriptionsResponse = z.object({
   subscriptions: z.array(featureSubscriptionSchema),
 });
 
-export const subscribeFeatureRequest = z.object({
+export const subscribeFeatureRequest = z.strictObject({
   plan_id: z.string().trim().min(1).max(64),
   idempotency_key: idempotencyKeyField,
 });

@@ -6,7 +6,7 @@ import { creditPackageSchema } from './credits.js';
  * Card payments (credits-signing-admin §7: create-credit-payment-intent). The request names a
  * package and a country only: the amount comes from the catalogue price on the server.
  */
-export const createPackageIntentRequest = z.object({
+export const createPackageIntentRequest = z.strictObject({
   packageId: z.string({ error: es.api.required }).trim().min(1, { error: es.api.required }).max(64),
   countryId: z.string({ error: es.api.required }).trim().min(1, { error: es.api.required }).max(16),
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import './zod-locale.js';
 import * as auth from './auth.js';
 import { okResponse } from './common.js';
 import * as countries from './countries.js';
@@ -43,6 +44,7 @@ export interface RouteAccess {
 export interface RouteDef<
   Req extends z.ZodType | undefined = z.ZodType | undefined,
   Res extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   id: string;
   method: HttpMethod;
@@ -55,7 +57,7 @@ export interface RouteDef<
   access: RouteAccess;
   request?: Req;
   /** Schema of the query string (all values arrive as strings). */
-  query?: z.ZodType;
+  query?: Q;
   response?: Res;
   /** The handler reads the body as received (signature checks); no JSON schema applies. */
   rawBody?: boolean;
@@ -63,8 +65,12 @@ export interface RouteDef<
   maxBodyBytes?: number;
 }
 
-const route = <Req extends z.ZodType | undefined, Res extends z.ZodType | undefined>(
-  def: RouteDef<Req, Res>,
+const route = <
+  Req extends z.ZodType | undefined,
+  Res extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  def: RouteDef<Req, Res, Q>,
 ) => def;
 
 export const routes = {

@@ -1,0 +1,7 @@
+import { routes } from '../../shared/contract/routes.js';
+import { listActiveRules } from '../catalog/repo.js';
+import { httpRoute } from '../platform/http.js';
+
+export const handler = httpRoute(routes.listCreditServices, async () => ({
+  services: await listActiveRules(),
+}));

@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type JobSpec, jobs } from '../shared/contract/jobs.js';
+
+type JobHandler = (event: { time?: string }) => Promise<unknown>;
+
+/** Runs one job in this process, as EventBridge would: an event whose `time` is "now". */
+export async function runJob(name: string, time = new Date().toISOString()): Promise<unknown> {
+  const spec = jobs.find((j) => j.name === name);
+  if (!spec) throw new Error(`unknown job ${name}; known: ${jobs.map((j) => j.name).join(', ')}`);
+  const mod = (await import(new URL(`../functions/${spec.handler}.ts`, import.meta.url).href)) as {
+    handler: JobHandler;
+  };
+  return mod.handler({ time });
+}
+
+/**
+ * The dev stack's stand-in for the EventBridge rules: every job on its own timer. Runs never
+ * overlap per job (a slow run makes the next one wait), and a failure is logged, not fatal.
+ */
+export function startJobTimers(
+  specs: readonly JobSpec[] = jobs,
+  log: (line: string) => void = console.error,
+): () => void {
+  const timers = specs.map((spec) => {
+    let running = false;
+    return setInterval(() => {
+      if (running) return;
+      running = true;
+      runJob(spec.name)
+        .catch((err: unknown) => log(`[job ${spec.name}] ${(err as Error).message}`))
+        .finally(() => {
+          running = false;
+        });
+    }, spec.everyMinutes * 60_000);
+  });
+  return () => {
+    for (const t of timers) clearInterval(t);
+  };
+}
+
+/**
+ * POST /_local/jobs/{name} on the local gateway (never in AWS): `npm run job -- <name>` and the
+ * tests run a job through it. Body (optional): {"time": ISO date} to run it "at" that moment.
+ */
+export async function handleJobDoor(
+  res: ServerResponse,
+  name: string,
+  body: Buffer,
+): Promise<void> {
+  let time: string | undefined;
+  try {
+    const parsed = body.length ? (JSON.parse(body.toString('utf8')) as { time?: unknown }) : {};
+    if (typeof parsed.time === 'string' && !Number.isNaN(Date.parse(parsed.time)))
+      time = parsed.time;
+  } catch {
+    // no body: now
+  }
+  const send = (status: number, payload: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(payload));
+  };
+  if (!jobs.some((j) => j.name === name)) return send(404, { message: `unknown job ${name}` });
+  try {
+    send(200, { job: name, result: await runJob(name, time) });
+  } catch (err) {
+    send(500, { job: name, error: (err as Error).message });
+  }
+}
+
+export type { IncomingMessage };
