@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { StackInfo } from '../../local/stack.js';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { api, type TestUser } from '../support/client.js';
+import { grantCredits, walletOf } from '../support/ledger.js';
 
 /**
  * For every route that needs a token: what user B sees when it reaches for user A's data with
@@ -21,5 +23,92 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: other.email });
     expect(res.body).not.toMatchObject({ email: owner.email });
+  },
+  // Credits: no owner id in any path; each call reads or spends the caller's own wallet.
+  getWallet: async ({ stack, owner, other }) => {
+    await grantCredits(stack, owner.accessToken, 7);
+    const res = await api(stack)('GET', '/api/credits/wallet', { token: other.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ balance: 0 });
+  },
+  listCreditTransactions: async ({ stack, owner, other }) => {
+    await grantCredits(stack, owner.accessToken, 3);
+    const res = await api(stack)('GET', '/api/credits/transactions', { token: other.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ transactions: [] });
+  },
+  useCreditService: async ({ stack, owner, other }) => {
+    await grantCredits(stack, owner.accessToken, 5);
+    const res = await api(stack)('POST', '/api/credits/services/use', {
+      token: other.accessToken,
+      body: { service_name: 'ai_chat_message', idempotency_key: randomUUID() },
+    });
+    // The other user's empty wallet pays, never the owner's.
+    expect(res.status).toBe(422);
+    expect((await walletOf(stack, owner.accessToken)).balance).toBeGreaterThanOrEqual(5);
+  },
+  listFeatureSubscriptions: async ({ stack, owner, other }) => {
+    await grantCredits(stack, owner.accessToken, 10);
+    await api(stack)('POST', '/api/features/subscriptions', {
+      token: owner.accessToken,
+      body: { plan_id: 'saved-signers', idempotency_key: randomUUID() },
+    });
+    const res = await api(stack)('GET', '/api/features/subscriptions', {
+      token: other.accessToken,
+    });
+    expect(res.body).toMatchObject({ subscriptions: [] });
+  },
+  subscribeFeature: async ({ stack, owner, other }) => {
+    await grantCredits(stack, owner.accessToken, 10);
+    const res = await api(stack)('POST', '/api/features/subscriptions', {
+      token: other.accessToken,
+      body: { plan_id: 'saved-signers', idempotency_key: randomUUID() },
+    });
+    expect(res.status).toBe(422);
+  },
+  cancelFeatureSubscription: async ({ stack, owner, other }) => {
+    // The owner may already hold this plan from another case: subscribe, then take the live one.
+    await grantCredits(stack, owner.accessToken, 10);
+    await api(stack)('POST', '/api/features/subscriptions', {
+      token: owner.accessToken,
+      body: { plan_id: 'saved-signers', idempotency_key: randomUUID() },
+    });
+    const list = await api(stack)<{ subscriptions: { id: string; is_active: boolean }[] }>(
+      'GET',
+      '/api/features/subscriptions',
+      { token: owner.accessToken },
+    );
+    const live = list.body.subscriptions.find((s) => s.is_active);
+    expect(live).toBeDefined();
+    const res = await api(stack)('POST', `/api/features/subscriptions/${live?.id}/cancel`, {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(404);
+    const after = await api(stack)<{ subscriptions: { id: string; is_active: boolean }[] }>(
+      'GET',
+      '/api/features/subscriptions',
+      { token: owner.accessToken },
+    );
+    expect(after.body.subscriptions.find((s) => s.id === live?.id)?.is_active).toBe(true);
+  },
+  getFeatureAccess: async ({ stack, owner, other }) => {
+    await grantCredits(stack, owner.accessToken, 10);
+    await api(stack)('POST', '/api/features/subscriptions', {
+      token: owner.accessToken,
+      body: { plan_id: 'saved-signers', idempotency_key: randomUUID() },
+    });
+    const res = await api(stack)('GET', '/api/features/access/saved_signers_access', {
+      token: other.accessToken,
+    });
+    expect(res.body).toMatchObject({ has_access: false });
+  },
+  updateMyProfile: async ({ stack, owner, other }) => {
+    const res = await api(stack)('PUT', '/api/me', {
+      token: other.accessToken,
+      body: { first_name: 'Otro', last_name: 'Usuario', account_type: 'personal' },
+    });
+    expect(res.status).toBe(200);
+    const mine = await api(stack)('GET', '/api/me', { token: owner.accessToken });
+    expect(mine.body).toMatchObject({ first_name: owner.firstName });
   },
 };
