@@ -1,10 +1,11 @@
 import { run as apiLatency } from './api-latency.js';
 import { type BenchResult, heading, mark, print, table } from './common.js';
+import { run as creditSpend } from './credit-spend.js';
 import { run as lambdaBundles } from './lambda-bundles.js';
 import { run as spaWeight } from './spa-weight.js';
 
 /**
- * `npm run bench`: the three benchmarks in sequence (never in parallel: the machine has two
+ * `npm run bench`: the benchmarks in sequence (never in parallel: the machine has two
  * cores and each one would disturb the others' timings), then one summary table. The figures
  * are printed, not asserted; the exit code is non-zero only if a benchmark crashed.
  */
@@ -12,6 +13,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['lambda-bundles', lambdaBundles],
   ['spa-weight', spaWeight],
   ['api-latency', apiLatency],
+  ['credit-spend', creditSpend],
 ];
 
 async function main() {

@@ -117,6 +117,13 @@ describe('spending credits', () => {
     expect(new Set([a, b, c, later].map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(9);
 
+    // Spend the rest: a late retry of the first command still answers its first result.
+    for (let i = 0; i < 9; i++) expect((await useChat(user.accessToken)).status).toBe(200);
+    const retry = await useChat(user.accessToken, k);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(a.body);
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
+
     // The same key from another user is that user's own command, not a replay of this one.
     const other = await newConfirmedUser(stack);
     await grantCredits(stack, other.accessToken, 5);
