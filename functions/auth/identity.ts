@@ -1,11 +1,3 @@
-import {
-  AdminConfirmSignUpCommand,
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../platform/cognito.js';
 import { required } from '../platform/config.js';
 
@@ -28,9 +20,10 @@ export class InvalidPasswordError extends Error {}
 
 export const identity = {
   async signUp(p: { email: string; password: string; firstName: string; lastName: string }) {
+    const { sdk, client } = await cognito();
     try {
-      const res = await cognito().send(
-        new SignUpCommand({
+      const res = await client.send(
+        new sdk.SignUpCommand({
           ClientId: required('USER_POOL_CLIENT_ID'),
           Username: p.email,
           Password: p.password,
@@ -50,9 +43,10 @@ export const identity = {
   },
 
   async getUser(email: string): Promise<IdentityUser | undefined> {
+    const { sdk, client } = await cognito();
     try {
-      const res = await cognito().send(
-        new AdminGetUserCommand({ UserPoolId: required('USER_POOL_ID'), Username: email }),
+      const res = await client.send(
+        new sdk.AdminGetUserCommand({ UserPoolId: required('USER_POOL_ID'), Username: email }),
       );
       const attr = (n: string) => res.UserAttributes?.find((a) => a.Name === n)?.Value ?? '';
       return {
@@ -69,23 +63,28 @@ export const identity = {
   },
 
   async deleteUser(email: string): Promise<void> {
-    await cognito().send(
-      new AdminDeleteUserCommand({ UserPoolId: required('USER_POOL_ID'), Username: email }),
+    const { sdk, client } = await cognito();
+    await client.send(
+      new sdk.AdminDeleteUserCommand({ UserPoolId: required('USER_POOL_ID'), Username: email }),
     );
   },
 
   /** Confirms the account and marks the e-mail verified; confirming twice is not an error. */
   async confirm(email: string): Promise<void> {
+    const { sdk, client } = await cognito();
     try {
-      await cognito().send(
-        new AdminConfirmSignUpCommand({ UserPoolId: required('USER_POOL_ID'), Username: email }),
+      await client.send(
+        new sdk.AdminConfirmSignUpCommand({
+          UserPoolId: required('USER_POOL_ID'),
+          Username: email,
+        }),
       );
     } catch (err) {
       // Cognito answers NotAuthorizedException when the user is already CONFIRMED.
       if (errName(err) !== 'NotAuthorizedException') throw err;
     }
-    await cognito().send(
-      new AdminUpdateUserAttributesCommand({
+    await client.send(
+      new sdk.AdminUpdateUserAttributesCommand({
         UserPoolId: required('USER_POOL_ID'),
         Username: email,
         // Cognito (and cognito-local) want the address itself next to its verified flag.
@@ -98,9 +97,10 @@ export const identity = {
   },
 
   async setPassword(email: string, password: string): Promise<void> {
+    const { sdk, client } = await cognito();
     try {
-      await cognito().send(
-        new AdminSetUserPasswordCommand({
+      await client.send(
+        new sdk.AdminSetUserPasswordCommand({
           UserPoolId: required('USER_POOL_ID'),
           Username: email,
           Password: password,

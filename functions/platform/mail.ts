@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { required } from './config.js';
 
 /** A rendered e-mail: the templates live in mail-templates.ts. */
@@ -13,14 +13,22 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-let client: SESv2Client | undefined;
+type SesSdk = typeof import('@aws-sdk/client-sesv2');
+let loaded: Promise<{ sdk: SesSdk; client: SESv2Client }> | undefined;
 
-/** SES v2 (AWS_ENDPOINT_URL_SESV2 points it at aws-ses-v2-local on a laptop). */
+/**
+ * SES v2 (AWS_ENDPOINT_URL_SESV2 points it at aws-ses-v2-local on a laptop). The SDK loads on
+ * the first mail, so handlers that send none do not pay for it at cold start.
+ */
 export const sesMailer: Mailer = {
   async send(mail) {
-    client ??= new SESv2Client({});
+    loaded ??= import('@aws-sdk/client-sesv2').then((sdk) => ({
+      sdk,
+      client: new sdk.SESv2Client({}),
+    }));
+    const { sdk, client } = await loaded;
     await client.send(
-      new SendEmailCommand({
+      new sdk.SendEmailCommand({
         FromEmailAddress: required('MAIL_FROM'),
         Destination: { ToAddresses: [mail.to] },
         Content: {
