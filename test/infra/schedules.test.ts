@@ -1,11 +1,24 @@
+import { existsSync } from 'node:fs';
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as events from 'aws-cdk-lib/aws-events';
 import { describe, expect, it } from 'vitest';
-import type { JobDef } from '../../lib/schedules.js';
+import { type JobDef, jobDefs } from '../../lib/schedules.js';
+import { jobs as sharedJobs } from '../../shared/contract/jobs.js';
 import { actionsOf, environmentOf, logicalId, nagFindings, synth } from './synth.js';
 
-// Synthetic jobs: the real list arrives with shared/contract/jobs.ts.
+describe('the shared job list', () => {
+  it('gives every job a handler file and an hourly-or-faster rate schedule', () => {
+    const defs = jobDefs(sharedJobs);
+    expect(defs.map((d) => d.name)).toEqual(sharedJobs.map((j) => j.name));
+    for (const d of defs) {
+      expect(existsSync(new URL(`../../functions/${d.handler}.ts`, import.meta.url))).toBe(true);
+      expect(d.schedule.expressionString).toMatch(/^rate\(\d+ (minutes|hours?)\)$/);
+    }
+  });
+});
+
+// Synthetic jobs (one with a cron schedule, mail and a longer timeout) exercise the construct.
 const jobs: JobDef[] = [
   {
     name: 'expire-credits',
