@@ -121,10 +121,12 @@ export async function requestPasswordReset(
 ): Promise<void> {
   await hitRateLimit('recovery-ip', sourceIp, 30, 3600, deps.clock);
   // Limit per address silently: the answer must be the same whether or not the account exists.
+  // Only the limit is silent: a failing table must surface as an error, not as a mail never sent.
   try {
     await hitRateLimit('recovery-email', email, 5, 3600, deps.clock);
-  } catch {
-    return;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') return;
+    throw err;
   }
   const user = await deps.identity.getUser(email);
   if (user?.status !== 'CONFIRMED') return;
