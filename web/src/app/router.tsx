@@ -87,9 +87,16 @@ export const routes: RouteObject[] = [
       soon('/subscription-plans', es.nav.plans),
       soon('/subscription/manage', p.subscriptionManageTitle, 'user'),
       soon('/credit-packages', es.nav.creditPackages),
-      soon('/credit-services', es.nav.creditServices),
+      route(
+        '/credit-services',
+        lazyNamed(() => import('../features/credits/CreditServicesPage'), 'CreditServicesPage'),
+      ),
       soon('/feature-subscriptions', es.nav.features),
-      soon('/credit-history', es.nav.creditHistory, 'user'),
+      route(
+        '/credit-history',
+        lazyNamed(() => import('../features/credits/CreditHistoryPage'), 'CreditHistoryPage'),
+        'user',
+      ),
       soon('/settings', es.nav.settings, 'user'),
 
       // Signing and FEA (bare layout, except enrolment-return which keeps the sidebar)

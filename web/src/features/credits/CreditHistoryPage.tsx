@@ -1,0 +1,197 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { CreditTransaction } from '../../../../shared/contract/credits';
+import { es, fmt } from '../../../../shared/messages.es';
+import type { TransactionType } from '../../../../shared/rules/credits';
+import { formatCredits } from '../../../../shared/rules/currency';
+import { Icon, type IconName } from '../../components/layout-bits/icons';
+import { Alert, Button, Spinner } from '../../components/ui';
+import { apiCall } from '../../lib/api';
+import {
+  amountTone,
+  filterLabel,
+  formatDateTime,
+  formatSignedCredits,
+  HISTORY_FILTERS,
+  isTransactionType,
+  transactionDetails,
+} from './creditRules';
+import { creditsQueryKey, useWallet } from './useWallet';
+import { WalletSummary } from './WalletSummary';
+import './credits.css';
+
+const PAGE_SIZE = 20;
+
+const TYPE_ICONS: Record<TransactionType, IconName> = {
+  purchase: 'creditCard',
+  earned: 'award',
+  adjustment: 'settings',
+  usage: 'activity',
+  refund: 'arrowRight',
+  expired: 'clock',
+};
+
+/** /credit-history (§2 screen 5): the wallet's figures, a type filter and the movements. */
+export function CreditHistoryPage() {
+  const wallet = useWallet();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('type') ?? '';
+  const type = isTransactionType(raw) ? raw : undefined;
+  const filterHeadingId = useId();
+
+  const history = useInfiniteQuery({
+    queryKey: [...creditsQueryKey, 'transactions', type ?? 'all'],
+    queryFn: ({ pageParam, signal }) =>
+      apiCall('listCreditTransactions', {
+        query: { type, limit: PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const transactions = history.data?.pages.flatMap((page) => page.transactions) ?? [];
+
+  const choose = (next: 'all' | TransactionType) => {
+    setSearchParams(
+      (params) => {
+        if (next === 'all') params.delete('type');
+        else params.set('type', next);
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="page credits-page">
+      <title>{`${es.credits.historyTitle} · ${es.layout.brand}`}</title>
+      <header className="credits-header">
+        <div>
+          <h1>{es.credits.historyTitle}</h1>
+          <p className="credits-header__intro">{es.credits.historyIntro}</p>
+        </div>
+        <Link to="/credit-packages" className="lb-btn lb-btn--primary">
+          <Icon name="package" size={18} />
+          {es.credits.buyCredits}
+        </Link>
+      </header>
+
+      {wallet.data ? (
+        <WalletSummary wallet={wallet.data} />
+      ) : wallet.isError ? (
+        <Alert tone="error">{es.credits.walletLoadError}</Alert>
+      ) : (
+        <div className="credits-loading">
+          <Spinner label={es.common.loading} />
+        </div>
+      )}
+
+      <section className="credits-section" aria-labelledby={filterHeadingId}>
+        <div className="history-toolbar">
+          <h2 id={filterHeadingId} className="credits-section__title">
+            {es.credits.movementsTitle}
+          </h2>
+          <fieldset className="history-filter">
+            <legend className="visually-hidden">{es.credits.filterType}</legend>
+            {HISTORY_FILTERS.map((filter) => {
+              const active = (type ?? 'all') === filter;
+              return (
+                <button
+                  key={filter}
+                  type="button"
+                  className="history-filter__chip"
+                  aria-pressed={active}
+                  onClick={() => choose(filter)}
+                >
+                  {filterLabel(filter)}
+                </button>
+              );
+            })}
+          </fieldset>
+        </div>
+
+        {history.isPending ? (
+          <div className="credits-loading">
+            <Spinner label={es.common.loading} />
+          </div>
+        ) : history.isError && transactions.length === 0 ? (
+          <Alert
+            tone="error"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+                {es.credits.retry}
+              </Button>
+            }
+          >
+            {es.credits.historyLoadError}
+          </Alert>
+        ) : transactions.length === 0 ? (
+          <div className="credits-empty">
+            <span className="credits-empty__icon" aria-hidden="true">
+              <Icon name="history" size={28} />
+            </span>
+            <p>{es.credits.historyEmpty}</p>
+          </div>
+        ) : (
+          <>
+            <ol className="history-list">
+              {transactions.map((t) => (
+                <TransactionRow key={t.id} transaction={t} />
+              ))}
+            </ol>
+            {history.isFetchNextPageError ? (
+              <Alert tone="error">{es.credits.historyLoadError}</Alert>
+            ) : null}
+            {history.hasNextPage ? (
+              <div className="history-more">
+                <Button
+                  variant="secondary"
+                  loading={history.isFetchingNextPage}
+                  loadingLabel={es.common.loading}
+                  onClick={() => void history.fetchNextPage()}
+                >
+                  {es.credits.loadMore}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TransactionRow({ transaction: t }: { transaction: CreditTransaction }) {
+  const tone = amountTone(t.type, t.amount);
+  const details = transactionDetails(t);
+  return (
+    <li className={`history-item history-item--${tone}`}>
+      <span className="history-item__icon" aria-hidden="true">
+        <Icon name={TYPE_ICONS[t.type]} size={20} />
+      </span>
+      <div className="history-item__main">
+        <p className="history-item__description">{t.description}</p>
+        <p className="history-item__meta">
+          <span className="history-item__type">{es.credits.types[t.type]}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+        </p>
+        {details.map((d) => (
+          <p key={d} className="history-item__detail">
+            {d}
+          </p>
+        ))}
+      </div>
+      <div className="history-item__figures">
+        <p className="history-item__amount">
+          {formatSignedCredits(t.amount)}
+          <span className="visually-hidden"> {es.credits.credits}</span>
+        </p>
+        <p className="history-item__balance">
+          {fmt(es.credits.balanceAfter, { n: formatCredits(t.balance_after_transaction) })}
+        </p>
+      </div>
+    </li>
+  );
+}

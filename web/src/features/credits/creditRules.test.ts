@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { CreditTransaction } from '../../../../shared/contract/credits';
+import { es } from '../../../../shared/messages.es';
+import { formatMoney } from '../../../../shared/rules/currency';
+import {
+  amountTone,
+  creditsText,
+  creditWord,
+  errorWithDetail,
+  filterLabel,
+  formatDate,
+  formatDateTime,
+  formatSignedCredits,
+  HISTORY_FILTERS,
+  isInsufficient,
+  isLowBalance,
+  isTransactionType,
+  perUnitText,
+  serviceUnitLabel,
+  transactionDetails,
+} from './creditRules';
+
+const tx = (over: Partial<CreditTransaction>): CreditTransaction => ({
+  id: 't1',
+  type: 'purchase',
+  amount: 100,
+  balance_after_transaction: 100,
+  description: 'Paquete',
+  currency_amount: null,
+  currency_code: null,
+  expires_at: null,
+  related_entity_type: null,
+  related_entity_id: null,
+  payment_intent_id: null,
+  created_at: '2026-03-05T14:07:00.000Z',
+  ...over,
+});
+
+describe('credit movements', () => {
+  it('colours incoming types positive, usage negative, expiry muted, adjustments by sign', () => {
+    expect(amountTone('purchase', 100)).toBe('positive');
+    expect(amountTone('earned', 10)).toBe('positive');
+    expect(amountTone('refund', 25)).toBe('positive');
+    expect(amountTone('usage', -10)).toBe('negative');
+    expect(amountTone('expired', -40)).toBe('muted');
+    expect(amountTone('adjustment', 5)).toBe('positive');
+    expect(amountTone('adjustment', -5)).toBe('negative');
+  });
+
+  it('signs amounts with es-CL grouping and a real minus sign', () => {
+    expect(formatSignedCredits(1500)).toBe('+1.500');
+    expect(formatSignedCredits(-10)).toBe('\u221210');
+    expect(formatSignedCredits(-12345)).toBe('\u221212.345');
+    expect(formatSignedCredits(0)).toBe('0');
+  });
+
+  it('offers "all" then every transaction type, labelled in Spanish', () => {
+    expect(HISTORY_FILTERS).toEqual([
+      'all',
+      'purchase',
+      'earned',
+      'adjustment',
+      'usage',
+      'refund',
+      'expired',
+    ]);
+    expect(filterLabel('all')).toBe('Todos');
+    expect(filterLabel('usage')).toBe(es.credits.types.usage);
+    expect(isTransactionType('refund')).toBe(true);
+    expect(isTransactionType('bogus')).toBe(false);
+  });
+
+  it('formats dates as es-CL day-month-year', () => {
+    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('05-03-2026');
+    expect(formatDateTime('2026-03-05T12:00:00.000Z')).toMatch(/^05-03-2026,? \d{2}:\d{2}/);
+    expect(formatDate('not a date')).toBe('not a date');
+  });
+
+  it('shows what was paid and when bought credits expire', () => {
+    const details = transactionDetails(
+      tx({ currency_amount: 9990, currency_code: 'CLP', expires_at: '2027-03-05T12:00:00.000Z' }),
+    );
+    expect(details).toHaveLength(2);
+    expect(details[0]).toBe(`Pagado: ${formatMoney(9990, 'CLP')}`);
+    expect(details[1]).toBe('Vence el 05-03-2027');
+    // A usage has neither (its expiry, if any, is not the user's concern).
+    expect(transactionDetails(tx({ type: 'usage', amount: -5, expires_at: '2027-01-01' }))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('balances and costs', () => {
+  it('warns below the threshold, not at it, and not while unknown', () => {
+    expect(isLowBalance(49, 50)).toBe(true);
+    expect(isLowBalance(50, 50)).toBe(false);
+    expect(isLowBalance(99, 100)).toBe(true);
+    expect(isLowBalance(undefined, 100)).toBe(false);
+  });
+
+  it('is insufficient only when the known balance is below the cost', () => {
+    expect(isInsufficient(9, 10)).toBe(true);
+    expect(isInsufficient(10, 10)).toBe(false);
+    expect(isInsufficient(undefined, 10)).toBe(false);
+  });
+
+  it('names units and agrees in number', () => {
+    expect(serviceUnitLabel('per_analysis')).toBe('análisis');
+    expect(serviceUnitLabel('per_download')).toBe('descarga');
+    expect(serviceUnitLabel('something_else')).toBe('uso');
+    expect(serviceUnitLabel('toString')).toBe('uso');
+    expect(perUnitText(5, 'per_analysis')).toBe('créditos por análisis');
+    expect(perUnitText(1, 'per_message')).toBe('crédito por mensaje');
+    expect(creditWord(1)).toBe('crédito');
+    expect(creditWord(0)).toBe('créditos');
+    expect(creditsText(1500)).toBe('1.500 créditos');
+  });
+
+  it('adds the server message after the spec text when there is one', () => {
+    expect(errorWithDetail(es.credits.serviceError, 'Créditos insuficientes')).toBe(
+      'Error al usar el servicio: Créditos insuficientes',
+    );
+    expect(errorWithDetail(es.credits.serviceError, undefined)).toBe('Error al usar el servicio');
+  });
+});

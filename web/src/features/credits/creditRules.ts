@@ -1,0 +1,125 @@
+import type { CreditTransaction } from '../../../../shared/contract/credits';
+import { es, fmt } from '../../../../shared/messages.es';
+import { TRANSACTION_TYPES, type TransactionType } from '../../../../shared/rules/credits';
+import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+
+/**
+ * Pure rules of the credit screens (history, services, features): how a movement is shown,
+ * when a balance is low or too small, and the texts built from the server's data.
+ */
+
+export type AmountTone = 'positive' | 'negative' | 'muted';
+
+/** Types that add credits, and types that take them away, whatever the sign says. */
+const INCOMING: readonly TransactionType[] = ['purchase', 'earned', 'refund'];
+
+/**
+ * Colour of a movement: money coming in is positive, spending negative, expiry muted (credits
+ * lost, not spent). Adjustments go either way and follow their sign.
+ */
+export function amountTone(type: TransactionType, amount: number): AmountTone {
+  if (type === 'expired') return 'muted';
+  if (INCOMING.includes(type)) return 'positive';
+  if (type === 'usage') return 'negative';
+  return amount < 0 ? 'negative' : 'positive';
+}
+
+/** "+1.500" or "−10" (a real minus sign), es-CL grouping. Zero has no sign. */
+export function formatSignedCredits(amount: number): string {
+  if (amount === 0) return formatCredits(0);
+  return `${amount > 0 ? '+' : '\u2212'}${formatCredits(Math.abs(amount))}`;
+}
+
+/** Filter choices of the history: all, then every type in the contract's order. */
+export const HISTORY_FILTERS: readonly ('all' | TransactionType)[] = ['all', ...TRANSACTION_TYPES];
+
+export function filterLabel(filter: 'all' | TransactionType): string {
+  return filter === 'all' ? es.credits.filterAll : es.credits.types[filter];
+}
+
+export function isTransactionType(value: string): value is TransactionType {
+  return (TRANSACTION_TYPES as readonly string[]).includes(value);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('es-CL', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateFormat = new Intl.DateTimeFormat('es-CL', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** es-CL date and time ("05-03-2026, 14:07"); the input is an ISO string. Bad input: as is. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** es-CL date ("05-03-2026"). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** The lines under a movement: what was paid for it and when its credits expire, if known. */
+export function transactionDetails(t: CreditTransaction): string[] {
+  const details: string[] = [];
+  if (t.currency_amount !== null && t.currency_code) {
+    details.push(
+      fmt(es.credits.paidAmount, { amount: formatMoney(t.currency_amount, t.currency_code) }),
+    );
+  }
+  if (t.expires_at && t.amount > 0) {
+    details.push(fmt(es.credits.expiresOn, { date: formatDate(t.expires_at) }));
+  }
+  return details;
+}
+
+/** "{n} créditos" with es-CL grouping. */
+export function creditsText(n: number): string {
+  return fmt(es.credits.creditsCount, { n: formatCredits(n) });
+}
+
+/** "crédito" for one, "créditos" otherwise (after a number). */
+export function creditWord(n: number): string {
+  return Math.abs(n) === 1 ? es.credits.credit : es.credits.credits;
+}
+
+/** "créditos por análisis" after the price of a service ("crédito por mensaje" for 1). */
+export function perUnitText(creditsPerUnit: number, serviceType: string): string {
+  const template = creditsPerUnit === 1 ? es.credits.perUnitOne : es.credits.perUnit;
+  return fmt(template, { unit: serviceUnitLabel(serviceType) });
+}
+
+/** Below the threshold of the screen (§9: 100 on features, 50 on services). */
+export function isLowBalance(balance: number | undefined, threshold: number): boolean {
+  return balance !== undefined && balance < threshold;
+}
+
+/**
+ * Whether a signed-in user may pay `cost` now. Unknown balance (still loading, or a visitor)
+ * is not "insufficient": the server decides, and visitors are asked to log in first.
+ */
+export function isInsufficient(balance: number | undefined, cost: number): boolean {
+  return balance !== undefined && balance < cost;
+}
+
+type ServiceUnits = typeof es.credits.serviceUnits;
+
+/** The unit a rule charges by; unknown types read "uso" (§3: "otherwise per use"). */
+export function serviceUnitLabel(serviceType: string): string {
+  const units: ServiceUnits = es.credits.serviceUnits;
+  return Object.hasOwn(units, serviceType)
+    ? units[serviceType as keyof ServiceUnits]
+    : units.per_use;
+}
+
+/** "Error al usar el servicio: Créditos insuficientes" (the server's message, when it gave one). */
+export function errorWithDetail(prefix: string, detail: string | undefined): string {
+  return detail ? fmt(es.credits.errorDetail, { error: prefix, detail }) : prefix;
+}
