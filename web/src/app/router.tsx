@@ -91,7 +91,13 @@ export const routes: RouteObject[] = [
         '/credit-services',
         lazyNamed(() => import('../features/credits/CreditServicesPage'), 'CreditServicesPage'),
       ),
-      soon('/feature-subscriptions', es.nav.features),
+      route(
+        '/feature-subscriptions',
+        lazyNamed(
+          () => import('../features/features/FeatureSubscriptionsPage'),
+          'FeatureSubscriptionsPage',
+        ),
+      ),
       route(
         '/credit-history',
         lazyNamed(() => import('../features/credits/CreditHistoryPage'), 'CreditHistoryPage'),
