@@ -103,7 +103,11 @@ export const routes: RouteObject[] = [
         lazyNamed(() => import('../features/credits/CreditHistoryPage'), 'CreditHistoryPage'),
         'user',
       ),
-      soon('/settings', es.nav.settings, 'user'),
+      route(
+        '/settings',
+        lazyNamed(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
+        'user',
+      ),
 
       // Signing and FEA (bare layout, except enrolment-return which keeps the sidebar)
       soon('/sign/:signerId', p.signTitle),
