@@ -55,6 +55,18 @@ const signedOutScreens: Check[] = [
   },
   { name: 'signer page (bare layout)', open: visit('/sign/abc', heading(es.pages.signTitle)) },
   {
+    name: 'credit services, visitor',
+    open: visit('/credit-services', (p) =>
+      p.getByRole('button', { name: es.credits.useService }).first().waitFor(),
+    ),
+  },
+  {
+    name: 'premium features, visitor',
+    open: visit('/feature-subscriptions', (p) =>
+      p.getByRole('button', { name: es.credits.subscribe }).first().waitFor(),
+    ),
+  },
+  {
     name: 'auth modal, register mode',
     open: async (page) => {
       await page.goto('/');
@@ -80,6 +92,24 @@ const signedOutScreens: Check[] = [
 const signedInScreens: Check[] = [
   { name: 'dashboard', open: visit('/dashboard', (p) => p.locator('.user-chip').waitFor()) },
   { name: 'home, signed in', open: visit('/', (p) => p.locator('.user-chip').waitFor()) },
+  {
+    name: 'credit history',
+    open: visit('/credit-history', (p) => p.locator('.wallet-summary').waitFor()),
+  },
+  {
+    name: 'credit services',
+    open: visit('/credit-services', (p) => p.locator('.balance-pill').waitFor()),
+  },
+  {
+    name: 'premium features',
+    open: visit('/feature-subscriptions', (p) =>
+      p.getByText(es.credits.noActiveFeatures).waitFor(),
+    ),
+  },
+  {
+    name: 'settings',
+    open: visit('/settings', (p) => p.getByLabel(es.auth.firstName, { exact: true }).waitFor()),
+  },
 ];
 
 const variants = [
