@@ -368,6 +368,7 @@ export const es = {
     benefitsLabel: 'Beneficios de {name}',
     viewHistory: 'Ver historial',
     movementsTitle: 'Movimientos',
+    historyEmptyFiltered: 'No tienes movimientos de este tipo.',
     servicesListTitle: 'Servicios disponibles',
     perUnit: 'créditos por {unit}',
     perUnitOne: 'crédito por {unit}',

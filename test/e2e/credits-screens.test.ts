@@ -136,7 +136,7 @@ describe('credit services', () => {
       await page.getByRole('button', { name: es.credits.types.purchase, exact: true }).click();
       await expect.poll(() => items.count()).toBe(1);
       await page.getByRole('button', { name: es.credits.types.expired, exact: true }).click();
-      await page.getByText(es.credits.historyEmpty).waitFor();
+      await page.getByText(es.credits.historyEmptyFiltered).waitFor();
       await page.getByRole('button', { name: es.credits.filterAll, exact: true }).click();
       await expect.poll(() => items.count()).toBe(3);
     });

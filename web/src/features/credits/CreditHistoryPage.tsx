@@ -131,7 +131,7 @@ export function CreditHistoryPage() {
             <span className="credits-empty__icon" aria-hidden="true">
               <Icon name="history" size={28} />
             </span>
-            <p>{es.credits.historyEmpty}</p>
+            <p>{type ? es.credits.historyEmptyFiltered : es.credits.historyEmpty}</p>
           </div>
         ) : (
           <>
