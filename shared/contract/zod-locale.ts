@@ -7,7 +7,5 @@ import * as z from 'zod';
 z.config(z.locales.es());
 z.config({
   customError: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `Campo no permitido: ${issue.keys.join(', ')}`
-      : undefined,
+    issue.code === 'unrecognized_keys' ? `Campo no permitido: ${issue.keys.join(', ')}` : undefined,
 });
