@@ -21,7 +21,7 @@ async function history(token: string, query = '') {
   return res.body;
 }
 
-const useChat = (token: string, idempotency_key = key()) =>
+const chatSpend = (token: string, idempotency_key = key()) =>
   call('POST', '/api/credits/services/use', {
     token,
     body: { service_name: 'ai_chat_message', quantity: 1, idempotency_key },
@@ -53,7 +53,7 @@ describe('wallet and history', () => {
   it('pages newest first, filters by type and refuses a forged cursor', async () => {
     const user = await newConfirmedUser(stack);
     await grantCredits(stack, user.accessToken, 10);
-    for (let i = 0; i < 3; i++) expect((await useChat(user.accessToken)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await chatSpend(user.accessToken)).status).toBe(200);
 
     const first = await history(user.accessToken, '?limit=2');
     expect(first.transactions).toHaveLength(2);
@@ -84,7 +84,9 @@ describe('spending credits', () => {
   it('50 concurrent spends against 10 credits succeed exactly 10 times', async () => {
     const user = await newConfirmedUser(stack);
     await grantCredits(stack, user.accessToken, 10);
-    const results = await Promise.all(Array.from({ length: 50 }, () => useChat(user.accessToken)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => chatSpend(user.accessToken)),
+    );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status === 422);
     expect(ok).toHaveLength(10);
@@ -108,18 +110,18 @@ describe('spending credits', () => {
     await grantCredits(stack, user.accessToken, 10);
     const k = key();
     const [a, b, c] = await Promise.all([
-      useChat(user.accessToken, k),
-      useChat(user.accessToken, k),
-      useChat(user.accessToken, k),
+      chatSpend(user.accessToken, k),
+      chatSpend(user.accessToken, k),
+      chatSpend(user.accessToken, k),
     ]);
-    const later = await useChat(user.accessToken, k);
+    const later = await chatSpend(user.accessToken, k);
     for (const r of [a, b, c, later]) expect(r.status).toBe(200);
     expect(new Set([a, b, c, later].map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(9);
 
     // Spend the rest: a late retry of the first command still answers its first result.
-    for (let i = 0; i < 9; i++) expect((await useChat(user.accessToken)).status).toBe(200);
-    const retry = await useChat(user.accessToken, k);
+    for (let i = 0; i < 9; i++) expect((await chatSpend(user.accessToken)).status).toBe(200);
+    const retry = await chatSpend(user.accessToken, k);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(a.body);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
@@ -127,7 +129,7 @@ describe('spending credits', () => {
     // The same key from another user is that user's own command, not a replay of this one.
     const other = await newConfirmedUser(stack);
     await grantCredits(stack, other.accessToken, 5);
-    expect((await useChat(other.accessToken, k)).status).toBe(200);
+    expect((await chatSpend(other.accessToken, k)).status).toBe(200);
     expect((await walletOf(stack, other.accessToken)).balance).toBe(4);
   });
 
@@ -178,7 +180,7 @@ describe('expiry', () => {
     await grantCredits(stack, user.accessToken, 5, later);
     await grantCredits(stack, user.accessToken, 4, soon);
     // 6 credits: all 4 of the lot ending soonest, then 2 of the later one.
-    for (let i = 0; i < 6; i++) expect((await useChat(user.accessToken)).status).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await chatSpend(user.accessToken)).status).toBe(200);
 
     // The day before: nothing expires.
     expect(await runJob(stack, 'expire-credits', new Date((soon - DAY) * 1000))).toMatchObject({
