@@ -1,0 +1,193 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../ports.js';
+import { type StripeHandle, startStripe } from './server.js';
+
+const keys = {
+  secretKey: 'sk_test_unit',
+  publishableKey: 'pk_test_unit',
+  webhookSecret: 'whsec_unit',
+};
+
+/** A webhook receiver that fails its first `failFirst` calls, then answers 200. */
+let received: { body: string; signature: string }[] = [];
+let failFirst = 0;
+let receiver: Server;
+let emulator: StripeHandle;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (failFirst > 0) {
+        failFirst--;
+        res.writeHead(500).end();
+        return;
+      }
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers['stripe-signature']),
+      });
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const hookPort = (receiver.address() as AddressInfo).port;
+  const port = await freePort();
+  emulator = await startStripe({
+    port,
+    ...keys,
+    webhookUrl: `http://127.0.0.1:${hookPort}/hook`,
+    retryDelaysMs: [20, 20],
+  });
+  stripe = new Stripe(keys.secretKey, {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+});
+
+afterAll(async () => {
+  await emulator.stop();
+  await new Promise((r) => receiver.close(r));
+});
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+};
+
+const confirmAsBrowser = (pi: Stripe.PaymentIntent, number: string, key = keys.publishableKey) =>
+  fetch(`${emulator.endpoint}/v1/payment_intents/${pi.id}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      client_secret: pi.client_secret as string,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': number,
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '2040',
+      'payment_method_data[card][cvc]': '123',
+    }),
+  });
+
+describe('stripe emulator through the real SDK', () => {
+  it('creates, retrieves and honours Idempotency-Key', async () => {
+    const params = { amount: 9990, currency: 'clp', metadata: { package_id: 'basico' } };
+    const a = await stripe.paymentIntents.create(params, { idempotencyKey: 'k1' });
+    const b = await stripe.paymentIntents.create(params, { idempotencyKey: 'k1' });
+    expect(b.id).toBe(a.id);
+    expect(a).toMatchObject({
+      object: 'payment_intent',
+      amount: 9990,
+      currency: 'clp',
+      status: 'requires_payment_method',
+      metadata: { package_id: 'basico' },
+    });
+    expect(a.client_secret).toMatch(new RegExp(`^${a.id}_secret_`));
+    await expect(
+      stripe.paymentIntents.create({ ...params, amount: 1 }, { idempotencyKey: 'k1' }),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    expect((await stripe.paymentIntents.retrieve(a.id)).id).toBe(a.id);
+    await expect(stripe.paymentIntents.retrieve('pi_nope')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+
+  it('refuses a wrong key and a publishable key for server calls', async () => {
+    const wrong = new Stripe('sk_test_wrong', {
+      host: '127.0.0.1',
+      port: new URL(emulator.endpoint).port,
+      protocol: 'http',
+    });
+    await expect(wrong.paymentIntents.create({ amount: 1, currency: 'clp' })).rejects.toMatchObject(
+      { type: 'StripeAuthenticationError', statusCode: 401 },
+    );
+    const pk = new Stripe(keys.publishableKey, {
+      host: '127.0.0.1',
+      port: new URL(emulator.endpoint).port,
+      protocol: 'http',
+    });
+    await expect(pk.paymentIntents.create({ amount: 1, currency: 'clp' })).rejects.toMatchObject({
+      statusCode: 401,
+    });
+  });
+
+  it('declines, lets the payment be retried, succeeds, and signs every event', async () => {
+    received = [];
+    const pi = await stripe.paymentIntents.create({ amount: 4499, currency: 'eur' });
+    await expect(
+      stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclined' }),
+    ).rejects.toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+    const afterDecline = await stripe.paymentIntents.retrieve(pi.id);
+    expect(afterDecline.status).toBe('requires_payment_method');
+    expect(afterDecline.last_payment_error?.message).toBe('Tu tarjeta fue rechazada.');
+
+    const insufficient = await confirmAsBrowser(pi, '4000000000009995');
+    expect(insufficient.status).toBe(402);
+    expect(await insufficient.json()).toMatchObject({
+      error: { type: 'card_error', decline_code: 'insufficient_funds' },
+    });
+    const processing = await confirmAsBrowser(pi, '4000 0000 0000 0119');
+    expect(await processing.json()).toMatchObject({ error: { code: 'processing_error' } });
+
+    const good = await confirmAsBrowser(pi, '4242 4242 4242 4242');
+    expect(good.status).toBe(200);
+    const body = (await good.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: pi.id, status: 'succeeded', amount_received: 4499 });
+    expect(body.metadata).toBeUndefined();
+    await expect(
+      stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_visa' }),
+    ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+
+    await until(() => received.some((r) => r.body.includes('payment_intent.succeeded')));
+    const types = received.map((r) => {
+      const event = Stripe.webhooks.constructEvent(r.body, r.signature, keys.webhookSecret);
+      return event.type;
+    });
+    expect(types).toContain('payment_intent.payment_failed');
+    expect(types).toContain('payment_intent.succeeded');
+  });
+
+  it('checks the client secret of a browser confirm', async () => {
+    const pi = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
+    const res = await confirmAsBrowser(
+      { ...pi, client_secret: `${pi.id}_secret_forged` },
+      '4242424242424242',
+    );
+    expect(res.status).toBe(400);
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
+  });
+
+  it('retries a failed delivery, and can drop an object’s webhooks', async () => {
+    received = [];
+    failFirst = 2;
+    const pi = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
+    await until(() => received.length === 1);
+    const [sent] = emulator.webhooks.events.filter((e) => e.object_id === pi.id);
+    expect(sent?.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
+
+    const lost = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
+    await fetch(`${emulator.endpoint}/_emulator/drop-webhooks`, {
+      method: 'POST',
+      body: JSON.stringify({ object: lost.id }),
+    });
+    await stripe.paymentIntents.confirm(lost.id, { payment_method: 'pm_card_visa' });
+    const list = (await (
+      await fetch(`${emulator.endpoint}/_emulator/events?object=${lost.id}`)
+    ).json()) as { events: { type: string; dropped: boolean }[] };
+    expect(list.events.map((e) => [e.type, e.dropped])).toEqual([
+      ['payment_intent.created', false],
+      ['payment_intent.succeeded', true],
+    ]);
+  });
+});
