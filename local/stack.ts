@@ -15,6 +15,8 @@ import { startJobTimers } from './jobs.js';
 import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
+import { STRIPE_LOCAL_PREFIX } from './stripe/gateway-door.js';
+import { startStripe } from './stripe/server.js';
 import { buildWebIfStale } from './web-build.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +47,7 @@ export interface StackInfo {
   bucketName: string;
   userPoolId: string;
   userPoolClientId: string;
-  endpoints: { dynamodb: string; s3: string; ses: string; cognito: string };
+  endpoints: { dynamodb: string; s3: string; ses: string; cognito: string; stripe: string };
   demoAccounts: { key: string; email: string; password: string; firstName: string }[];
 }
 
@@ -86,14 +88,21 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const gatewayPort = opts.port === 0 ? await freePort() : await strictPort(opts.port);
     const appUrl = opts.appOrigin ?? `http://localhost:${gatewayPort}`;
     const sesPort = opts.persistent ? await portOr(8005) : await freePort();
-    const [dynamoPort, cognitoPort, s3Port] = [
+    const [dynamoPort, cognitoPort, s3Port, stripePort] = [
+      await freePort(),
       await freePort(),
       await freePort(),
       await freePort(),
     ];
+    // Test-mode keys of the local Stripe emulator, fresh per start (it keeps nothing on disk).
+    const stripeKeys = {
+      secretKey: `sk_test_local_${randomBytes(12).toString('hex')}`,
+      publishableKey: `pk_test_local_${randomBytes(12).toString('hex')}`,
+      webhookSecret: `whsec_local_${randomBytes(16).toString('hex')}`,
+    };
 
-    log('Iniciando DynamoDB Local, cognito-local, s3rver y SES local...');
-    const [dynamo, cognito, s3, ses] = await Promise.all([
+    log('Iniciando DynamoDB Local, cognito-local, s3rver, SES local y el emulador de Stripe...');
+    const [dynamo, cognito, s3, ses, stripe] = await Promise.all([
       startDynamo({
         port: dynamoPort,
         dataDir: opts.persistent ? join(dataDir, 'dynamodb') : undefined,
@@ -111,6 +120,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         origins: [appUrl],
       }).then(track),
       startSes({ port: sesPort }).then(track),
+      // Webhooks go straight to the gateway (not the Vite origin), as Stripe posts to the API.
+      startStripe({
+        port: stripePort,
+        ...stripeKeys,
+        webhookUrl: `http://127.0.0.1:${gatewayPort}/api/payments/webhook`,
+        log,
+      }).then(track),
     ]);
 
     await ensureTable(dynamo.endpoint, TABLE_NAME);
@@ -140,6 +156,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       APP_URL: appUrl,
       MAINTENANCE_ACCESS_CODE: maintenanceCode,
+      STRIPE_SECRET_KEY: stripeKeys.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripePort),
+      STRIPE_API_PROTOCOL: 'http',
       POWERTOOLS_SERVICE_NAME: 'sello',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });
@@ -153,6 +175,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       port: gatewayPort,
       webRoot,
       cognitoEndpoint: cognito.endpoint,
+      stripeEndpoint: stripe.endpoint,
       verifyAccessToken: await createAccessTokenVerifier({
         cognitoEndpoint: cognito.endpoint,
         userPoolId: pool.userPoolId,
@@ -162,6 +185,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         mode: 'local',
         cognito: { ...pool, endpoint: '/cognito' },
         mailViewerUrl: ses.endpoint,
+        // The browser confirms card payments through the gateway's door to the emulator.
+        stripe: { publishableKey: stripeKeys.publishableKey, localProxy: STRIPE_LOCAL_PREFIX },
       },
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'CL',
       trustForwardedFor: !opts.persistent,
@@ -187,6 +212,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
           s3: s3.endpoint,
           ses: ses.endpoint,
           cognito: cognito.endpoint,
+          stripe: stripe.endpoint,
         },
         demoAccounts: demoUsers.map((u) => ({
           key: u.key,

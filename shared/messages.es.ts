@@ -307,6 +307,9 @@ export const es = {
     localCardNotice:
       'Entorno local: usa 4242 4242 4242 4242 (aprobada) o 4000 0000 0000 0002 (rechazada).',
     waitingCredits: 'Confirmando tus créditos...',
+    purchaseDescription: 'Compra de {name}',
+    paymentNotFound: 'No encontramos ese pago.',
+    webhookSignatureInvalid: 'La firma del evento de pago no es válida.',
     plansReadOnly: 'La contratación de planes estará disponible pronto.',
     perMonth: '{n} créditos al mes',
     // Services (§2 screen 4)

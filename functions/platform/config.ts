@@ -12,6 +12,13 @@ const envSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().optional(),
   APP_URL: z.url().optional(),
   MAINTENANCE_ACCESS_CODE: z.string().min(4).optional(),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where the stripe SDK connects; unset = Stripe's own API (the local stack sets them). */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 type Key = keyof Env;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { routeList } from '../../shared/contract/routes.js';
 import { handleJobDoor } from '../jobs.js';
+import { proxyStripe, STRIPE_LOCAL_PREFIX } from '../stripe/gateway-door.js';
 import { proxyCognito } from './cognito-proxy.js';
 import { claimsAsApiGateway } from './jwt.js';
 import {
@@ -22,6 +23,8 @@ export interface GatewayOptions {
   /** Built SPA folder; undefined when Vite serves the SPA (npm run dev). */
   webRoot?: string;
   cognitoEndpoint: string;
+  /** The Stripe emulator, reached by the browser at /stripe-local (see local/stripe). */
+  stripeEndpoint?: string;
   verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
   /** Served as /config.json for the SPA. */
   runtimeConfig: unknown;
@@ -88,7 +91,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
  * One HTTP server that plays CloudFront + API Gateway + Lambda for the local stack: `/api/*` is
  * matched against the shared route table, protected routes need a valid access token (401
  * {"message":"Unauthorized"} otherwise, as the JWT authorizer answers), and the handler file of
- * the route runs with a payload 2.0 event. `/cognito` is the SPA's door to cognito-local.
+ * the route runs with a payload 2.0 event. `/cognito` is the SPA's door to cognito-local,
+ * `/stripe-local` its door to the Stripe emulator (a card payment's confirm).
  */
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const compiled = compileRoutes(routeList);
@@ -132,6 +136,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       }
       if (url.pathname === '/cognito' && req.method === 'POST') {
         return proxyCognito(req, res, await readBody(req), opts.cognitoEndpoint);
+      }
+      if (opts.stripeEndpoint && url.pathname.startsWith(`${STRIPE_LOCAL_PREFIX}/`)) {
+        return proxyStripe(req, res, url, await readBody(req), opts.stripeEndpoint);
       }
       if (url.pathname === '/config.json') return sendJson(res, 200, opts.runtimeConfig);
       if (opts.webRoot && (req.method === 'GET' || req.method === 'HEAD')) {

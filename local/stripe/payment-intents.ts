@@ -245,7 +245,7 @@ function paymentMethodOf(card: Card | CardDecline, form: FormObject): Record<str
 }
 
 /** What a key may see: the publishable key (the browser) gets no metadata, as in Stripe. */
-function view(intent: PaymentIntent, key: KeyKind): Record<string, unknown> {
+function view(intent: PaymentIntent, key: KeyKind): Partial<PaymentIntent> {
   if (key === 'secret') return structuredClone(intent);
   const { metadata: _m, customer: _c, ...rest } = intent;
   return structuredClone(rest);

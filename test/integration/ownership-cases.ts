@@ -111,4 +111,29 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     const mine = await api(stack)('GET', '/api/me', { token: owner.accessToken });
     expect(mine.body).toMatchObject({ first_name: owner.firstName });
   },
+  // Payments: an intent belongs to whoever created it (its metadata, written by the server).
+  createPackagePaymentIntent: async ({ stack, owner, other }) => {
+    const created = await api(stack)<{ payment_intent_id: string }>(
+      'POST',
+      '/api/payments/credit-package-intent',
+      { token: other.accessToken, body: { packageId: 'basico', countryId: 'cl' } },
+    );
+    expect(created.status).toBe(200);
+    const id = created.body.payment_intent_id;
+    const path = `/api/payments/intents/${id}`;
+    expect((await api(stack)('GET', path, { token: other.accessToken })).status).toBe(200);
+    expect((await api(stack)('GET', path, { token: owner.accessToken })).status).toBe(404);
+  },
+  getPaymentStatus: async ({ stack, owner, other }) => {
+    const created = await api(stack)<{ payment_intent_id: string }>(
+      'POST',
+      '/api/payments/credit-package-intent',
+      { token: owner.accessToken, body: { packageId: 'basico', countryId: 'cl' } },
+    );
+    const res = await api(stack)('GET', `/api/payments/intents/${created.body.payment_intent_id}`, {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toMatchObject({ payment_intent_id: created.body.payment_intent_id });
+  },
 };

@@ -1,0 +1,37 @@
+import type Stripe from 'stripe';
+import { type PaymentStatus, paymentStatusResponse } from '../../shared/contract/payments.js';
+import { routes } from '../../shared/contract/routes.js';
+import { es } from '../../shared/messages.es.js';
+import { mustBeCaller } from '../platform/auth-context.js';
+import { notFound } from '../platform/errors.js';
+import { httpRoute } from '../platform/http.js';
+import { fulfil } from './fulfil.js';
+import { purchaseOf } from './purchase.js';
+import { isMissing, isPaymentIntentId, stripe } from './stripe-client.js';
+
+const known = new Set<string>(paymentStatusResponse.shape.status.options);
+
+/** Stripe's status in our five: a confirm still owed counts as awaiting a card. */
+const statusOf = (s: Stripe.PaymentIntent.Status): PaymentStatus['status'] => {
+  if (s === 'requires_capture') return 'processing';
+  return known.has(s) ? (s as PaymentStatus['status']) : 'requires_payment_method';
+};
+
+/**
+ * Where one of the caller's package payments stands, read from Stripe itself. A succeeded
+ * payment is credited here too (idempotently), so a lost or late webhook never loses credits.
+ * Someone else's payment, or an unknown id, is a 404 alike.
+ */
+export const handler = httpRoute(routes.getPaymentStatus, async ({ caller, params }) => {
+  const { sub } = mustBeCaller(caller);
+  const id = params.id ?? '';
+  if (!isPaymentIntentId(id)) throw notFound(es.credits.paymentNotFound);
+  const pi = await stripe()
+    .paymentIntents.retrieve(id)
+    .catch((err: unknown) => {
+      throw isMissing(err) ? notFound(es.credits.paymentNotFound) : err;
+    });
+  if (purchaseOf(pi)?.user_sub !== sub) throw notFound(es.credits.paymentNotFound);
+  const { credited, credits } = await fulfil(pi);
+  return { payment_intent_id: pi.id, status: statusOf(pi.status), credited, credits };
+});
