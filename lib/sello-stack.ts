@@ -31,6 +31,8 @@ export interface SelloConfig {
   domainName?: string;
   certificateArn?: string;
   alarmEmail?: string;
+  /** Stripe publishable key (pk_…), public by nature: it goes into config.json for Stripe.js. */
+  stripePublishableKey?: string;
   logLevel: string;
   functionTimeoutSeconds: number;
   apiThrottleRateLimit: number;
@@ -58,6 +60,10 @@ export function readConfig(node: Node): SelloConfig {
   if (appOrigins?.includes('*')) {
     throw new Error('appOrigins must list real origins: "*" would let any site upload');
   }
+  const stripePublishableKey = str('stripePublishableKey');
+  if (stripePublishableKey && !/^pk_(test|live)_\w+$/.test(stripePublishableKey)) {
+    throw new Error('stripePublishableKey must be a publishable key (pk_test_… or pk_live_…)');
+  }
   return {
     mailFrom: str('mailFrom') ?? 'no-reply@sello.cl',
     mailFromDomain: node.tryGetContext('mailFromDomain') ?? 'sello.cl',
@@ -65,6 +71,7 @@ export function readConfig(node: Node): SelloConfig {
     domainName: str('domainName'),
     certificateArn: str('certificateArn'),
     alarmEmail: str('alarmEmail'),
+    stripePublishableKey,
     logLevel: str('logLevel') ?? 'INFO',
     functionTimeoutSeconds: num('functionTimeoutSeconds', 10),
     apiThrottleRateLimit: num('apiThrottleRateLimit', 50),
@@ -107,6 +114,21 @@ export class SelloStack extends Stack {
       description: 'Access code of the maintenance gate (server-side check only)',
     });
 
+    // Stripe's secret API key and the webhook endpoint's signing secret, the same way: only the
+    // payment functions that list them in access.secrets get them.
+    const stripeSecretKey = new CfnParameter(this, 'StripeSecretKey', {
+      type: 'String',
+      noEcho: true,
+      allowedPattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$',
+      description: 'Stripe secret (or restricted) API key',
+    });
+    const stripeWebhookSecret = new CfnParameter(this, 'StripeWebhookSecret', {
+      type: 'String',
+      noEcho: true,
+      allowedPattern: '^whsec_[A-Za-z0-9_]+$',
+      description: 'Signing secret of the Stripe webhook endpoint {AppUrl}/api/payments/webhook',
+    });
+
     this.data = new DataConstruct(this, 'Data');
     this.storage = new StorageConstruct(this, 'Storage');
     this.auth = new AuthConstruct(this, 'Auth');
@@ -122,7 +144,11 @@ export class SelloStack extends Stack {
       userPoolArn: this.auth.userPool.userPoolArn,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
-      secrets: { MAINTENANCE_ACCESS_CODE: maintenanceCode.valueAsString },
+      secrets: {
+        MAINTENANCE_ACCESS_CODE: maintenanceCode.valueAsString,
+        STRIPE_SECRET_KEY: stripeSecretKey.valueAsString,
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.valueAsString,
+      },
     };
 
     // The API's functions need APP_URL (links in e-mails), which is the distribution's
@@ -132,7 +158,12 @@ export class SelloStack extends Stack {
       resources,
       issuerUrl: this.auth.issuerUrl,
       audience: [this.auth.client.userPoolClientId],
-      environment: { LOG_LEVEL: config.logLevel },
+      environment: {
+        LOG_LEVEL: config.logLevel,
+        ...(config.stripePublishableKey
+          ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey }
+          : {}),
+      },
       timeout: Duration.seconds(config.functionTimeoutSeconds),
       throttle: {
         rateLimit: config.apiThrottleRateLimit,
@@ -149,6 +180,7 @@ export class SelloStack extends Stack {
       domainName: config.domainName,
       certificateArn: config.certificateArn,
       webDistPath: props.webDistPath,
+      stripePublishableKey: config.stripePublishableKey,
     });
     const appUrl = this.web.appUrl;
     for (const fn of Object.values(api.functions)) fn.fn.addEnvironment('APP_URL', appUrl);

@@ -28,6 +28,8 @@ export interface WebProps {
   certificateArn?: string;
   /** Built SPA (vite build): deployed only when it exists, so synth works without a build. */
   webDistPath?: string;
+  /** Stripe publishable key for Stripe.js (public); without it the SPA cannot take cards. */
+  stripePublishableKey?: string;
 }
 
 /** The path every API route lives under; CloudFront sends it to API Gateway unchanged. */
@@ -177,7 +179,7 @@ export class WebConstruct extends Construct {
 
   /**
    * Hashed assets are immutable; index.html and the other top-level files must revalidate so a
-   * deploy is seen at once; config.json carries the Cognito ids the SPA needs at run time
+   * deploy is seen at once; config.json carries the Cognito ids and the Stripe publishable key the SPA needs at run time
    * (never a secret: it is public by nature).
    */
   private deploySite(props: WebProps): void {
@@ -196,6 +198,9 @@ export class WebConstruct extends Construct {
         s3deploy.Source.jsonData('config.json', {
           mode: 'aws',
           cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
+          ...(props.stripePublishableKey
+            ? { stripe: { publishableKey: props.stripePublishableKey } }
+            : {}),
         }),
       ],
       cacheControl: revalidate,

@@ -126,11 +126,15 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
     else expect(env.USER_POOL_ID).toBeUndefined();
   });
 
-  it('sees the maintenance code only if it lists it', () => {
-    if (route.access.secrets?.includes('MAINTENANCE_ACCESS_CODE')) {
-      expect(env.MAINTENANCE_ACCESS_CODE).toEqual({ Ref: 'MaintenanceAccessCode' });
-    } else {
-      expect(env.MAINTENANCE_ACCESS_CODE).toBeUndefined();
+  it('sees a secret (maintenance code, Stripe keys) only if it lists it', () => {
+    const parameterOf: Record<string, string> = {
+      MAINTENANCE_ACCESS_CODE: 'MaintenanceAccessCode',
+      STRIPE_SECRET_KEY: 'StripeSecretKey',
+      STRIPE_WEBHOOK_SECRET: 'StripeWebhookSecret',
+    };
+    for (const [name, parameter] of Object.entries(parameterOf)) {
+      if (route.access.secrets?.includes(name)) expect(env[name]).toEqual({ Ref: parameter });
+      else expect(env[name]).toBeUndefined();
     }
   });
 

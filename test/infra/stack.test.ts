@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/contract/routes.js';
-import { logicalId, nagFindings, synth } from './synth.js';
+import { environmentOf, logicalId, nagFindings, synth } from './synth.js';
 
 // A stand-in SPA build, so the web deployments are synthesized too.
 const webDist = mkdtempSync(join(tmpdir(), 'sello-web-'));
@@ -169,8 +169,10 @@ describe('api', () => {
     });
   });
 
-  it('takes the maintenance code from a NoEcho parameter', () => {
-    template.hasParameter('MaintenanceAccessCode', { Type: 'String', NoEcho: true });
+  it('takes the maintenance code and the Stripe secrets from NoEcho parameters', () => {
+    for (const name of ['MaintenanceAccessCode', 'StripeSecretKey', 'StripeWebhookSecret']) {
+      template.hasParameter(name, { Type: 'String', NoEcho: true });
+    }
   });
 });
 
@@ -232,14 +234,37 @@ describe('web', () => {
         },
       ],
     });
-    const zip = config?.Properties.SourceObjectKeys[0] as string;
-    const staged = join(s.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`, 'config.json');
-    expect(JSON.parse(readFileSync(staged, 'utf8'))).toEqual({
+    expect(stagedConfig(s)).toEqual({
       mode: 'aws',
       cognito: { userPoolId: '<<marker:0xbaba:0>>', userPoolClientId: '<<marker:0xbaba:1>>' },
     });
   });
+
+  it('adds the Stripe publishable key from the context, and refuses a secret key there', () => {
+    const withStripe = synth({ jobs: [] }, { stripePublishableKey: 'pk_live_abc123' });
+    expect(stagedConfig(withStripe)).toMatchObject({
+      stripe: { publishableKey: 'pk_live_abc123' },
+    });
+    expect(JSON.stringify(stagedConfig(withStripe))).not.toMatch(/sk_|whsec_/);
+    const intentFn = withStripe.stack.api.functions.createPackagePaymentIntent;
+    if (!intentFn) throw new Error('no createPackagePaymentIntent function');
+    expect(environmentOf(withStripe, intentFn).STRIPE_PUBLISHABLE_KEY).toBe('pk_live_abc123');
+    expect(() => synth({ jobs: [] }, { stripePublishableKey: 'sk_live_abc123' })).toThrow(
+      /publishable key/,
+    );
+  });
 });
+
+/** The config.json a synth stages for the SPA bucket. */
+function stagedConfig(synthesized: typeof s): unknown {
+  const deployments = Object.values(
+    synthesized.template.findResources('Custom::CDKBucketDeployment'),
+  );
+  const config = deployments.find((d) => d.Properties.SourceMarkers?.length);
+  const zip = config?.Properties.SourceObjectKeys[0] as string;
+  const staged = join(synthesized.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`, 'config.json');
+  return JSON.parse(readFileSync(staged, 'utf8'));
+}
 
 describe('web deployment', () => {
   const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')).map(
