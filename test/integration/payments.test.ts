@@ -358,3 +358,49 @@ describe('payment status', () => {
     }
   });
 });
+
+describe("the browser's local door to Stripe", () => {
+  it('is announced in config.json with the publishable key only', async () => {
+    const config = await call<{ stripe?: { publishableKey: string; localProxy: string } }>(
+      'GET',
+      '/config.json',
+    );
+    expect(config.body.stripe).toEqual({
+      publishableKey: expect.stringMatching(/^pk_test_/),
+      localProxy: '/stripe-local',
+    });
+    expect(JSON.stringify(config.body)).not.toMatch(/sk_test_|whsec_/);
+  });
+
+  it('passes only retrieve and confirm, and never a secret key', async () => {
+    const user = await newConfirmedUser(stack, 'Puerta');
+    const intent = await createIntent(user, 'basico');
+    const create = await fetch(`${stack.url}/stripe-local/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${intent.publishable_key}` },
+      body: 'amount=1&currency=clp',
+    });
+    expect(create.status).toBe(404);
+    const events = await fetch(`${stack.url}/stripe-local/_emulator/events`);
+    expect(events.status).toBe(404);
+    const withSecret = await fetch(
+      `${stack.url}/stripe-local/v1/payment_intents/${intent.payment_intent_id}/confirm`,
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_guess' },
+        body: 'payment_method=pm_card_visa',
+      },
+    );
+    expect(withSecret.status).toBe(401);
+    const noSecret = await fetch(
+      `${stack.url}/stripe-local/v1/payment_intents/${intent.payment_intent_id}/confirm`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${intent.publishable_key}` },
+        body: 'payment_method=pm_card_visa',
+      },
+    );
+    expect(noSecret.status).toBe(400);
+    expect(await balance(user)).toBe(0);
+  });
+});
