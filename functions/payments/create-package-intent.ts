@@ -1,5 +1,6 @@
 import { routes } from '../../shared/contract/routes.js';
 import { es, fmt } from '../../shared/messages.es.js';
+import { toStripeAmount } from '../../shared/rules/currency.js';
 import { findPackageForCountry } from '../catalog/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { notFound } from '../platform/errors.js';
@@ -17,7 +18,7 @@ export const handler = httpRoute(routes.createPackagePaymentIntent, async ({ cal
   const pkg = await findPackageForCountry(body.packageId, countryId);
   if (!pkg) throw notFound(es.credits.packageUnavailable);
   const pi = await stripe().paymentIntents.create({
-    amount: pkg.price,
+    amount: toStripeAmount(pkg.price, pkg.currency_code),
     currency: pkg.currency_code.toLowerCase(),
     automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     description: fmt(es.credits.purchaseDescription, { name: pkg.name }),

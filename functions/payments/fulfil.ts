@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { es, fmt } from '../../shared/messages.es.js';
 import { packageCreditsExpiry } from '../../shared/rules/credits.js';
+import { fromStripeAmount } from '../../shared/rules/currency.js';
 import { grant } from '../credits/ledger.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
@@ -33,7 +34,8 @@ export async function fulfil(
       description: fmt(es.credits.purchaseDescription, {
         name: purchase.package_name || purchase.package_id,
       }),
-      currency_amount: pi.amount_received || pi.amount,
+      // Back in our minor units (Stripe wants cents even where we keep whole pesos, e.g. COP).
+      currency_amount: fromStripeAmount(pi.amount_received || pi.amount, pi.currency),
       currency_code: pi.currency.toUpperCase(),
       related_entity_type: 'credit_package',
       related_entity_id: purchase.package_id,

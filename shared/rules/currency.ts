@@ -44,3 +44,42 @@ export function formatMoney(amountMinor: number, currencyCode?: string | null): 
 export function formatCredits(credits: number): string {
   return new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(credits);
 }
+
+/**
+ * Currencies Stripe takes in whole units (its "zero-decimal" list). For every other currency
+ * Stripe wants two decimals, even where we keep whole units (COP, ISK...): 39.900 COP is
+ * 3990000 for Stripe.
+ */
+const STRIPE_ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
+
+const stripeDigits = (currencyCode: string) =>
+  STRIPE_ZERO_DECIMAL.has(currencyCode.toUpperCase()) ? 0 : 2;
+
+/** Our amount (minor units as minorDigits says) in the unit Stripe expects for the currency. */
+export function toStripeAmount(amountMinor: number, currencyCode: string): number {
+  const diff = stripeDigits(currencyCode) - minorDigits(currencyCode);
+  return diff >= 0 ? amountMinor * 10 ** diff : Math.round(amountMinor / 10 ** -diff);
+}
+
+/** An amount from Stripe back in our minor units. */
+export function fromStripeAmount(stripeAmount: number, currencyCode: string): number {
+  const diff = stripeDigits(currencyCode) - minorDigits(currencyCode);
+  return diff >= 0 ? Math.floor(stripeAmount / 10 ** diff) : stripeAmount * 10 ** -diff;
+}
