@@ -84,9 +84,15 @@ export const routes: RouteObject[] = [
       soon('/subscription/success', p.subscriptionResultTitle, 'user'),
 
       // Credits, subscriptions, account (credits-signing-admin §2)
-      soon('/subscription-plans', es.nav.plans),
+      route(
+        '/subscription-plans',
+        lazyNamed(() => import('../features/packages/PlansPage'), 'SubscriptionPlansPage'),
+      ),
       soon('/subscription/manage', p.subscriptionManageTitle, 'user'),
-      soon('/credit-packages', es.nav.creditPackages),
+      route(
+        '/credit-packages',
+        lazyNamed(() => import('../features/packages/PlansPage'), 'CreditPackagesPage'),
+      ),
       route(
         '/credit-services',
         lazyNamed(() => import('../features/credits/CreditServicesPage'), 'CreditServicesPage'),

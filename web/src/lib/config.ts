@@ -13,6 +13,15 @@ export interface RuntimeConfig {
   };
   /** Mail viewer URL of the local stack (shown nowhere in production). */
   mailViewerUrl?: string;
+  /**
+   * Card payments. The publishable key also comes with every payment intent; `localProxy` is
+   * set by the local stack only: the same-origin path to its Stripe emulator, where the browser
+   * confirms payments through a plain card form instead of Stripe.js (which needs the internet).
+   */
+  stripe?: {
+    publishableKey?: string;
+    localProxy?: string;
+  };
 }
 
 let configPromise: Promise<RuntimeConfig> | undefined;
