@@ -13,8 +13,11 @@ import {
   putRule,
 } from '../functions/catalog/repo.js';
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
+import { userOwner } from '../functions/credits/keys.js';
+import { grant } from '../functions/credits/ledger.js';
 import { createProfileIfMissing } from '../functions/profile/repo.js';
 import type { Role } from '../shared/contract/profile.js';
+import { packageCreditsExpiry } from '../shared/rules/credits.js';
 import { type DemoAccount, ensureConfirmedUser } from './setup.js';
 
 /**
@@ -142,6 +145,7 @@ export async function seed(cognitoEndpoint: string, userPoolId: string): Promise
   ]);
   for (const u of demoUsers) {
     const sub = await ensureConfirmedUser(cognitoEndpoint, userPoolId, u);
+    if (u.key === 'customer') await welcomeCredits(sub);
     await createProfileIfMissing({
       sub,
       email: u.email,
@@ -151,4 +155,21 @@ export async function seed(cognitoEndpoint: string, userPoolId: string): Promise
       now: new Date().toISOString(),
     });
   }
+}
+
+/** The demo customer starts with some credits to try services and features (granted once). */
+async function welcomeCredits(sub: string): Promise<void> {
+  const now = () => Math.floor(Date.now() / 1000);
+  await grant(
+    {
+      ownerId: userOwner(sub),
+      type: 'earned',
+      amount: 150,
+      expiresAt: packageCreditsExpiry(now()),
+      description: 'Créditos de bienvenida (demostración)',
+      idempotencyKey: 'seed:welcome-credits',
+      permanentKey: true,
+    },
+    now,
+  );
 }
