@@ -1,0 +1,44 @@
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConfigCache } from './config.js';
+import { hitRateLimit } from './rate-limit.js';
+import { sha256 } from './secrets.js';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const clock = (iso: string) => ({ now: () => new Date(iso) });
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 'sello-test';
+  process.env.AWS_REGION = 'us-east-1';
+  resetConfigCache();
+  ddb.reset();
+});
+afterEach(() => ddb.reset());
+
+describe('hitRateLimit', () => {
+  it('counts in a fixed window keyed by the hashed client, never the raw key', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { hits: 1 } });
+    await hitRateLimit('signup', '10.0.0.1', 3, 600, clock('2026-11-22T10:05:00Z'));
+    const input = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    const window = Math.floor(Date.parse('2026-11-22T10:05:00Z') / 1000 / 600);
+    expect(input?.Key).toEqual({ pk: `RATE#signup#${sha256('10.0.0.1')}`, sk: `W#${window}` });
+    expect(JSON.stringify(input)).not.toContain('10.0.0.1');
+    expect(input?.ExpressionAttributeValues?.[':ttl']).toBe((window + 1) * 600 + 60);
+  });
+
+  it('allows up to the limit and refuses the next hit with 429', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { hits: 3 } });
+    await expect(hitRateLimit('signup', 'k', 3, 600)).resolves.toBeUndefined();
+    ddb.on(UpdateCommand).resolves({ Attributes: { hits: 4 } });
+    await expect(hitRateLimit('signup', 'k', 3, 600)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      status: 429,
+    });
+  });
+
+  it('lets a table failure surface instead of passing silently', async () => {
+    ddb.on(UpdateCommand).rejects(new Error('boom'));
+    await expect(hitRateLimit('signup', 'k', 3, 600)).rejects.toThrow('boom');
+  });
+});
