@@ -3,6 +3,8 @@ import {
   defaultFeaturePlans,
   defaultPackagePrices,
   defaultPackages,
+  defaultPlanPrices,
+  defaultPlans,
   defaultRules,
 } from '../functions/catalog/defaults.js';
 import {
@@ -10,6 +12,8 @@ import {
   putFeaturePlan,
   putPackage,
   putPackagePrice,
+  putPlan,
+  putPlanPrice,
   putRule,
 } from '../functions/catalog/repo.js';
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
@@ -142,6 +146,8 @@ export async function seed(cognitoEndpoint: string, userPoolId: string): Promise
     ...defaultRules.map(putRule),
     ...defaultFeaturePlans.map(putFeaturePlan),
     ...defaultCurrencies.map(putCurrency),
+    ...defaultPlans.map(putPlan),
+    ...defaultPlanPrices.map(putPlanPrice),
   ]);
   for (const u of demoUsers) {
     const sub = await ensureConfirmedUser(cognitoEndpoint, userPoolId, u);

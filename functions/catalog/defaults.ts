@@ -4,6 +4,8 @@ import type {
   FeaturePlanItem,
   PackageItem,
   PackagePriceItem,
+  PlanItem,
+  PlanPriceItem,
   RuleItem,
 } from './repo.js';
 
@@ -154,3 +156,60 @@ export const defaultCurrencies: CurrencyItem[] = [
   { currency_code: 'COP', credits_per_unit: '0.0025', is_active: true },
   { currency_code: 'PEN', credits_per_unit: '2.5', is_active: true },
 ];
+
+export const defaultPlans: PlanItem[] = [
+  {
+    id: 'plan-basico',
+    name: 'Plan Básico',
+    description: 'Para personas que firman de vez en cuando.',
+    interval: 'month',
+    interval_count: 1,
+    credits_per_month: 100,
+    features: ['100 créditos al mes', 'Firma electrónica simple', 'Soporte por email'],
+    is_active: true,
+    sort_order: 1,
+  },
+  {
+    id: 'plan-popular',
+    name: 'Plan Popular',
+    description: 'Para profesionales y pequeñas empresas.',
+    interval: 'month',
+    interval_count: 1,
+    credits_per_month: 500,
+    features: ['500 créditos al mes', 'Firma avanzada (FEA)', 'Firmantes guardados incluidos'],
+    is_active: true,
+    sort_order: 2,
+  },
+  {
+    id: 'plan-premium',
+    name: 'Plan Premium',
+    description: 'Para equipos con alto volumen de documentos.',
+    interval: 'month',
+    interval_count: 1,
+    credits_per_month: 1500,
+    features: ['1.500 créditos al mes', 'Servicios notariales prioritarios', 'Soporte 24/7'],
+    is_active: true,
+    sort_order: 3,
+  },
+];
+
+const planPriceTable: Record<string, { currency: string; prices: [number, number, number] }> = {
+  cl: { currency: 'CLP', prices: [8990, 39990, 109990] },
+  es: { currency: 'EUR', prices: [899, 3999, 10999] },
+  mx: { currency: 'MXN', prices: [17900, 79900, 219900] },
+  ar: { currency: 'ARS', prices: [900000, 4000000, 11000000] },
+  co: { currency: 'COP', prices: [35900, 159900, 439900] },
+  pe: { currency: 'PEN', prices: [3590, 15990, 43990] },
+};
+
+export const defaultPlanPrices: PlanPriceItem[] = Object.entries(planPriceTable).flatMap(
+  ([countryId, { currency, prices }]) =>
+    defaultPlans.map((p, i) => ({
+      plan_id: p.id,
+      country_id: countryId,
+      price: prices[i] as number,
+      currency_code: currency,
+      provider_price_id: null,
+      is_active: true,
+    })),
+);

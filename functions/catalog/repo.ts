@@ -1,5 +1,9 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConsumptionRule, CreditPackage } from '../../shared/contract/credits.js';
+import type {
+  ConsumptionRule,
+  CreditPackage,
+  SubscriptionPlan,
+} from '../../shared/contract/credits.js';
 import type { FeaturePlan } from '../../shared/contract/features.js';
 import { db, tableName } from '../platform/db.js';
 
@@ -12,6 +16,8 @@ import { db, tableName } from '../platform/db.js';
  *   CATALOG / RULE#{service_name}            consumption rule (credits per unit)
  *   CATALOG / FEATUREPLAN#{id}               premium feature plan
  *   CATALOG / CURRENCY#{code}                credits per unit of a currency
+ *   CATALOG / PLAN#{id}                      subscription plan (credits a month, features)
+ *   COUNTRY#{countryId} / PRICE#PLAN#{id}    its monthly price in that country (+ Stripe price id)
  */
 const CATALOG = 'CATALOG';
 
@@ -180,3 +186,59 @@ export const putFeaturePlan = (p: FeaturePlanItem) =>
   put(CATALOG, `FEATUREPLAN#${p.id}`, 'FeaturePlan', p);
 export const putCurrency = (c: CurrencyItem) =>
   put(CATALOG, `CURRENCY#${c.currency_code}`, 'CreditCurrency', c);
+
+export interface PlanItem {
+  id: string;
+  name: string;
+  description: string;
+  interval: 'month' | 'year';
+  interval_count: number;
+  credits_per_month: number;
+  features: string[];
+  is_active: boolean;
+  sort_order: number;
+}
+
+export interface PlanPriceItem {
+  plan_id: string;
+  country_id: string;
+  price: number;
+  currency_code: string;
+  /** The card provider's price identifier (used by the subscription checkout, later). */
+  provider_price_id: string | null;
+  is_active: boolean;
+}
+
+/** Active plans with an active price in a country, in display order. */
+export async function listPlansForCountry(countryId: string): Promise<SubscriptionPlan[]> {
+  const [plans, prices] = await Promise.all([
+    queryAll(CATALOG, 'PLAN#'),
+    queryAll(`COUNTRY#${countryId}`, 'PRICE#PLAN#'),
+  ]);
+  const priceOf = new Map(
+    prices.map((i) => strip<PlanPriceItem>(i)).map((p) => [p.plan_id, p] as const),
+  );
+  return plans
+    .map((i) => strip<PlanItem>(i))
+    .filter((p) => p.is_active && priceOf.get(p.id)?.is_active)
+    .sort((a, b) => a.sort_order - b.sort_order)
+    .map((p) => {
+      const price = priceOf.get(p.id) as PlanPriceItem;
+      return {
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        price: price.price,
+        currency_code: price.currency_code,
+        interval: p.interval,
+        interval_count: p.interval_count,
+        credits_per_month: p.credits_per_month,
+        features: p.features,
+        sort_order: p.sort_order,
+      };
+    });
+}
+
+export const putPlan = (p: PlanItem) => put(CATALOG, `PLAN#${p.id}`, 'SubscriptionPlan', p);
+export const putPlanPrice = (p: PlanPriceItem) =>
+  put(`COUNTRY#${p.country_id}`, `PRICE#PLAN#${p.plan_id}`, 'SubscriptionPlanPrice', p);

@@ -99,3 +99,24 @@ export const ledgerChangeResponse = z.object({
   transaction: creditTransactionSchema,
   balance: z.number().int(),
 });
+
+/** Subscription plans (§3), listed read-only until the subscription-plans issue. */
+export const plansQuery = z.object({
+  country: z.string().trim().min(1).max(16),
+});
+
+export const subscriptionPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  currency_code: z.string(),
+  interval: z.enum(['month', 'year']),
+  interval_count: z.number().int(),
+  credits_per_month: z.number().int(),
+  features: z.array(z.string()),
+  sort_order: z.number().int(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+export const listPlansResponse = z.object({ plans: z.array(subscriptionPlanSchema) });

@@ -226,6 +226,17 @@ export const routes = {
     query: credits.packagesQuery,
     response: credits.listPackagesResponse,
   }),
+  listSubscriptionPlans: route({
+    id: 'listSubscriptionPlans',
+    method: 'GET',
+    path: '/api/subscription-plans',
+    auth: 'public',
+    handler: 'credits/list-plans',
+    summary: 'Active subscription plans with their price in a country (read-only for now)',
+    access: { table: 'read' },
+    query: credits.plansQuery,
+    response: credits.listPlansResponse,
+  }),
   listCreditServices: route({
     id: 'listCreditServices',
     method: 'GET',

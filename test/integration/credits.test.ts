@@ -219,6 +219,17 @@ describe('catalogue', () => {
     expect((await call('GET', '/api/credits/packages?country=zz')).body).toEqual({ packages: [] });
     expect((await call('GET', '/api/credits/packages')).status).toBe(400);
 
+    const plans = await call<{ plans: { id: string; price: number; credits_per_month: number }[] }>(
+      'GET',
+      '/api/subscription-plans?country=cl',
+    );
+    expect(plans.body.plans.map((p) => [p.id, p.price, p.credits_per_month])).toEqual([
+      ['plan-basico', 8990, 100],
+      ['plan-popular', 39990, 500],
+      ['plan-premium', 109990, 1500],
+    ]);
+    expect((await call('GET', '/api/subscription-plans')).status).toBe(400);
+
     const services = await call<{ services: { service_name: string }[] }>(
       'GET',
       '/api/credits/services',
