@@ -67,6 +67,14 @@ const signedOutScreens: Check[] = [
     ),
   },
   {
+    name: 'credit packages, visitor',
+    open: visit('/credit-packages', (p) => p.getByText(es.credits.signupInvite).waitFor()),
+  },
+  {
+    name: 'subscription plans, visitor',
+    open: visit('/subscription-plans', (p) => p.getByText(es.credits.plansReadOnly).waitFor()),
+  },
+  {
     name: 'auth modal, register mode',
     open: async (page) => {
       await page.goto('/');
@@ -105,6 +113,35 @@ const signedInScreens: Check[] = [
     open: visit('/feature-subscriptions', (p) =>
       p.getByText(es.credits.noActiveFeatures).waitFor(),
     ),
+  },
+  {
+    name: 'credit packages',
+    open: visit('/credit-packages', (p) => p.locator('.balance-pill').waitFor()),
+  },
+  {
+    name: 'package purchase modal, card errors',
+    open: async (page) => {
+      await page.goto('/credit-packages');
+      await page.getByRole('button', { name: es.credits.buy }).first().click();
+      const dialog = page.getByRole('dialog', { name: es.credits.buyPackage });
+      await dialog.getByLabel(es.credits.cardNumber).waitFor();
+      // Paying with empty fields shows every field error: those must be accessible too.
+      await dialog.getByRole('button', { name: /^Pagar/ }).click();
+      await dialog.getByText(es.credits.cardNumberInvalid).waitFor();
+    },
+  },
+  {
+    name: 'package purchase modal, declined card',
+    open: async (page) => {
+      await page.goto('/credit-packages');
+      await page.getByRole('button', { name: es.credits.buy }).first().click();
+      const dialog = page.getByRole('dialog', { name: es.credits.buyPackage });
+      await dialog.getByLabel(es.credits.cardNumber).fill('4000000000000002');
+      await dialog.getByLabel(es.credits.cardExpiry).fill('12/34');
+      await dialog.getByLabel(es.credits.cardCvc).fill('123');
+      await dialog.getByRole('button', { name: /^Pagar/ }).click();
+      await dialog.getByText(es.credits.paymentFailed).waitFor();
+    },
   },
   {
     name: 'settings',

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
-import { Alert, Spinner } from '../../components/ui';
+import { Alert, Button, Spinner } from '../../components/ui';
 import { useCountry } from '../country/CountryProvider';
 import { useWallet } from '../credits/useWallet';
 import { BalancePill } from '../credits/WalletSummary';
@@ -116,7 +116,22 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
         {tab === 'packages' ? (
           <PackagesPanel country={country} />
         ) : (
-          <Alert tone="info" className="plans-notice">
+          <Alert
+            tone="info"
+            className="plans-notice"
+            action={
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setTab('packages');
+                  tabRefs.current.packages?.focus();
+                }}
+              >
+                {es.credits.tabPackages}
+              </Button>
+            }
+          >
             {es.credits.plansReadOnly}
           </Alert>
         )}

@@ -142,7 +142,7 @@ export function PurchaseModal({ purchase, onClose, onSucceeded }: PurchaseModalP
               <Icon name="alertTriangle" size={24} />
             </span>
             <p>{es.credits.paymentFailed}</p>
-            <Button variant="secondary" fullWidth onClick={onClose} data-autofocus>
+            <Button fullWidth onClick={onClose} data-autofocus>
               {es.credits.retry}
             </Button>
           </div>
