@@ -174,6 +174,33 @@ describe('credit packages', () => {
     await context.close();
   });
 
+  it('without the local card form, a Stripe.js that cannot load is reported', async () => {
+    const [pkg] = await chilePackages();
+    if (!pkg) throw new Error('no package');
+    const user = await newConfirmedUser(stack, 'Stripe');
+    const { context, page, consoleErrors } = await newVisitor(browser, stack, { gatePassed: true });
+    // As deployed: no local proxy in the runtime config, so the page loads Stripe.js, which
+    // cannot be reached here (as with no internet or a blocked script).
+    await page.route('**/config.json', async (route) => {
+      const res = await route.fetch();
+      const config = (await res.json()) as Record<string, unknown>;
+      await route.fulfill({ response: res, json: { ...config, stripe: {} } });
+    });
+    await page.route('https://js.stripe.com/**', (route) => route.abort());
+    await journey(page, 'packages-no-stripe', async () => {
+      await logInOnPage(page, user.email, user.password);
+      await page.goto('/credit-packages');
+      await packageCard(page, pkg.name).getByRole('button', { name: es.credits.buy }).click();
+      const dialog = page.getByRole('dialog', { name: es.credits.buyPackage });
+      await dialog.getByText(es.credits.stripeUnavailable).waitFor();
+      expect(await dialog.getByText(es.credits.localCardNotice).count()).toBe(0);
+      await dialog.getByRole('button', { name: es.common.close }).last().click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("without a country shows 'Selecciona tu País' and a way back home", async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, stack, { gatePassed: true });
     // The IP tells nothing and nothing is stored: no country can be chosen for the visitor.
