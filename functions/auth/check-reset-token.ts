@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/auth.js';
 import { httpRoute } from '../platform/http.js';
 import { checkResetToken } from './service.js';
 

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/countries.js';
 import { httpRoute } from '../platform/http.js';
 
 /** CloudFront adds CloudFront-Viewer-Country from the viewer's IP; the local gateway a fallback. */

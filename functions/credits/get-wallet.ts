@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/credits.js';
 import { EXPIRING_SOON_DAYS } from '../../shared/rules/credits.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/credits.js';
 import { listPackagesForCountry } from '../catalog/repo.js';
 import { httpRoute } from '../platform/http.js';
 

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/credits.js';
 import { listActiveRules } from '../catalog/repo.js';
 import { httpRoute } from '../platform/http.js';
 

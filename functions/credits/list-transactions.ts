@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/credits.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { httpRoute } from '../platform/http.js';
 import { userOwner } from './keys.js';

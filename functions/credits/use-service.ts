@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/credits.js';
 import { es } from '../../shared/messages.es.js';
 import { serviceCost } from '../../shared/rules/credits.js';
 import { findActiveRule } from '../catalog/repo.js';

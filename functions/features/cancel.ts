@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/features.js';
 import { es } from '../../shared/messages.es.js';
 import { userOwner } from '../credits/keys.js';
 import { mustBeCaller } from '../platform/auth-context.js';

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/maintenance.js';
 import { es } from '../../shared/messages.es.js';
 import { required } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';

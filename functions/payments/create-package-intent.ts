@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/payments.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { toStripeAmount } from '../../shared/rules/currency.js';
 import { findPackageForCountry } from '../catalog/repo.js';

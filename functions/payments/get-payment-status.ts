@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { type PaymentStatus, paymentStatusResponse } from '../../shared/contract/payments.js';
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/payments.js';
 import { es } from '../../shared/messages.es.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { notFound } from '../platform/errors.js';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/payments.js';
 import { es } from '../../shared/messages.es.js';
 import { AppError } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';

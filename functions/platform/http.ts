@@ -5,7 +5,9 @@ import type {
   Context,
 } from 'aws-lambda';
 import type * as z from 'zod';
-import type { RouteDef } from '../../shared/contract/routes.js';
+// Zod's own messages in Spanish for every handler (each imports only its domain's routes).
+import '../../shared/contract/zod-locale.js';
+import type { RouteDef } from '../../shared/contract/route-def.js';
 import { es } from '../../shared/messages.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';
 import { AppError } from './errors.js';

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/profile.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/contract/routes.js';
+import * as routes from '../../shared/contract/routes/profile.js';
 import { es } from '../../shared/messages.es.js';
 import { listActiveCountries } from '../countries/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';

@@ -1,0 +1,65 @@
+import type * as z from 'zod';
+
+/**
+ * THE route table. The CDK API construct, the local gateway, the generated authorization test,
+ * docs/api.md and the web's typed API client are all built from this list: adding an operation
+ * is one entry here plus its handler file.
+ *
+ * auth:
+ *  - public: no token needed (the handler may still rate-limit or check a link token)
+ *  - user:   a valid Cognito access token; data is always scoped to the caller
+ *  - admin:  a valid token of a member of the Cognito group `admin`
+ */
+export type AuthLevel = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Cognito admin actions a handler may call; the CDK grants exactly these. */
+export type CognitoAction =
+  | 'cognito-idp:SignUp'
+  | 'cognito-idp:AdminConfirmSignUp'
+  | 'cognito-idp:AdminGetUser'
+  | 'cognito-idp:AdminDeleteUser'
+  | 'cognito-idp:AdminUpdateUserAttributes'
+  | 'cognito-idp:AdminSetUserPassword'
+  | 'cognito-idp:AdminListGroupsForUser';
+
+export interface RouteAccess {
+  table?: 'read' | 'write';
+  bucket?: 'read' | 'write';
+  mail?: boolean;
+  cognito?: readonly CognitoAction[];
+  /** Secrets the handler reads from configuration (names of env vars). */
+  secrets?: readonly string[];
+}
+
+export interface RouteDef<
+  Req extends z.ZodType | undefined = z.ZodType | undefined,
+  Res extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  id: string;
+  method: HttpMethod;
+  /** API Gateway style path with {param} segments, always under /api. */
+  path: string;
+  auth: AuthLevel;
+  /** functions/<handler>.ts exports `handler`. */
+  handler: string;
+  summary: string;
+  access: RouteAccess;
+  request?: Req;
+  /** Schema of the query string (all values arrive as strings). */
+  query?: Q;
+  response?: Res;
+  /** The handler reads the body as received (signature checks); no JSON schema applies. */
+  rawBody?: boolean;
+  /** Max JSON body bytes accepted (default 16 KiB). */
+  maxBodyBytes?: number;
+}
+
+export const route = <
+  Req extends z.ZodType | undefined,
+  Res extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  def: RouteDef<Req, Res, Q>,
+) => def;

@@ -1,0 +1,79 @@
+import * as auth from '../auth.js';
+import { okResponse } from '../common.js';
+import { route } from '../route-def.js';
+
+/**
+ * Routes of the auth domain (the whole table is ../routes.ts). Handlers import their
+ * route from here, so a Lambda bundles only its own domain's schemas.
+ */
+
+export const signUp = route({
+  id: 'signUp',
+  method: 'POST',
+  path: '/api/auth/signup',
+  auth: 'public',
+  handler: 'auth/sign-up',
+  summary: 'Creates an unconfirmed account and e-mails a confirmation link',
+  access: {
+    table: 'write',
+    mail: true,
+    cognito: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+  },
+  request: auth.signUpRequest,
+  response: okResponse,
+});
+
+export const confirmEmail = route({
+  id: 'confirmEmail',
+  method: 'POST',
+  path: '/api/auth/confirm',
+  auth: 'public',
+  handler: 'auth/confirm-email',
+  summary: 'Consumes a confirmation token, confirms the account and creates its profile',
+  access: {
+    table: 'write',
+    cognito: [
+      'cognito-idp:AdminConfirmSignUp',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminUpdateUserAttributes',
+    ],
+  },
+  request: auth.confirmEmailRequest,
+  response: okResponse,
+});
+
+export const requestPasswordReset = route({
+  id: 'requestPasswordReset',
+  method: 'POST',
+  path: '/api/auth/password-recovery',
+  auth: 'public',
+  handler: 'auth/request-password-reset',
+  summary: 'E-mails a password-reset link to a confirmed account (same answer for any e-mail)',
+  access: { table: 'write', mail: true, cognito: ['cognito-idp:AdminGetUser'] },
+  request: auth.passwordRecoveryRequest,
+  response: okResponse,
+});
+
+export const checkResetToken = route({
+  id: 'checkResetToken',
+  method: 'POST',
+  path: '/api/auth/password-recovery/check',
+  auth: 'public',
+  handler: 'auth/check-reset-token',
+  summary: 'Tells whether a reset link is still valid, without consuming it',
+  access: { table: 'read' },
+  request: auth.checkResetTokenRequest,
+  response: auth.checkResetTokenResponse,
+});
+
+export const resetPassword = route({
+  id: 'resetPassword',
+  method: 'POST',
+  path: '/api/auth/password-reset',
+  auth: 'public',
+  handler: 'auth/reset-password',
+  summary: 'Consumes a reset token and sets the new password',
+  access: { table: 'write', cognito: ['cognito-idp:AdminSetUserPassword'] },
+  request: auth.resetPasswordRequest,
+  response: okResponse,
+});
