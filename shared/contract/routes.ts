@@ -28,4 +28,10 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
-export const routeList: readonly RouteDef[] = Object.values(routes);
+/**
+ * Every route, ordered by path then method: module namespaces list their keys in an order that
+ * differs between runtimes, and the generated docs must not.
+ */
+export const routeList: readonly RouteDef[] = Object.values(
+  routes as Record<string, RouteDef>,
+).sort((a, b) => (a.path === b.path ? a.method.localeCompare(b.method) : a.path < b.path ? -1 : 1));
