@@ -1,6 +1,6 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 
-export type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
+export type CognitoSdk = typeof import('./cognito-sdk.js');
 
 /**
  * One Cognito client per container (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points it at
@@ -10,7 +10,7 @@ export type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provide
 let loaded: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined;
 
 export function cognito(): Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> {
-  loaded ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
+  loaded ??= import('./cognito-sdk.js').then((sdk) => ({
     sdk,
     client: new sdk.CognitoIdentityProviderClient({}),
   }));

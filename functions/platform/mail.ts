@@ -13,7 +13,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-type SesSdk = typeof import('@aws-sdk/client-sesv2');
+type SesSdk = typeof import('./ses-sdk.js');
 let loaded: Promise<{ sdk: SesSdk; client: SESv2Client }> | undefined;
 
 /**
@@ -22,7 +22,7 @@ let loaded: Promise<{ sdk: SesSdk; client: SESv2Client }> | undefined;
  */
 export const sesMailer: Mailer = {
   async send(mail) {
-    loaded ??= import('@aws-sdk/client-sesv2').then((sdk) => ({
+    loaded ??= import('./ses-sdk.js').then((sdk) => ({
       sdk,
       client: new sdk.SESv2Client({}),
     }));
