@@ -334,6 +334,17 @@ export const es = {
     cardExpiryPast: 'La fecha de vencimiento de la tarjeta ya pasó.',
     cardCvcInvalid: 'El código de seguridad no es válido.',
     securePayment: 'Pago seguro con tarjeta',
+    plansListTitle: 'Planes de suscripción',
+    plansLoadError: 'No se pudieron cargar los planes.',
+    plansEmpty: 'No hay planes disponibles en tu país por ahora.',
+    // Interval labels (customer-flows §9): singular 'por mes', plural 'cada N meses'.
+    intervalOne: { day: 'por día', week: 'por semana', month: 'por mes', year: 'por año' },
+    intervalMany: {
+      day: 'cada {n} días',
+      week: 'cada {n} semanas',
+      month: 'cada {n} meses',
+      year: 'cada {n} años',
+    },
     // Services (§2 screen 4)
     servicesTitle: 'Servicios con Créditos',
     useService: 'Usar servicio',

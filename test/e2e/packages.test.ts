@@ -151,7 +151,7 @@ describe('credit packages', () => {
     expect(await transactions(user)).toHaveLength(0);
   });
 
-  it('asks a visitor to log in before buying; the plans tab only announces plans', async () => {
+  it('asks a visitor to log in before buying; the plans tab lists plans read-only', async () => {
     const [pkg] = await chilePackages();
     if (!pkg) throw new Error('no package');
     const { context, page, consoleErrors } = await newVisitor(browser, stack, { gatePassed: true });
@@ -167,6 +167,18 @@ describe('credit packages', () => {
       await page.goto('/subscription-plans');
       await page.getByRole('tab', { name: es.credits.tabSubscriptions, selected: true }).waitFor();
       await page.getByText(es.credits.plansReadOnly).waitFor();
+      // The plans on offer are listed, each priced in the country's currency, with no action.
+      const plans = await call<{ plans: { name: string; price: number; currency_code: string }[] }>(
+        'GET',
+        '/api/subscription-plans?country=cl',
+      );
+      expect(plans.status).toBe(200);
+      expect(plans.body.plans.length).toBeGreaterThan(0);
+      for (const plan of plans.body.plans) {
+        const card = packageCard(page, plan.name);
+        expect(await card.textContent()).toContain(formatMoney(plan.price, plan.currency_code));
+        expect(await card.getByRole('button').count()).toBe(0);
+      }
       await page.getByRole('tab', { name: es.credits.tabPackages }).click();
       await packageCard(page, pkg.name).waitFor();
     });

@@ -7,6 +7,7 @@ import { useCountry } from '../country/CountryProvider';
 import { useWallet } from '../credits/useWallet';
 import { BalancePill } from '../credits/WalletSummary';
 import { PackagesPanel } from './PackagesPanel';
+import { PlansPanel } from './PlansPanel';
 import '../credits/credits.css';
 import '../placeholder/placeholder.css';
 import './packages.css';
@@ -116,24 +117,29 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
         {tab === 'packages' ? (
           <PackagesPanel country={country} />
         ) : (
-          <Alert
-            tone="info"
-            className="plans-notice"
-            action={
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  setTab('packages');
-                  tabRefs.current.packages?.focus();
-                }}
+          <PlansPanel
+            country={country}
+            notice={
+              <Alert
+                tone="info"
+                className="plans-notice"
+                action={
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => {
+                      setTab('packages');
+                      tabRefs.current.packages?.focus();
+                    }}
+                  >
+                    {es.credits.tabPackages}
+                  </Button>
+                }
               >
-                {es.credits.tabPackages}
-              </Button>
+                {es.credits.plansReadOnly}
+              </Alert>
             }
-          >
-            {es.credits.plansReadOnly}
-          </Alert>
+          />
         )}
       </div>
     </div>
