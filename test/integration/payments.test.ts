@@ -320,6 +320,10 @@ describe('paying by card', () => {
   it('still credits exactly once through the status call when the webhook is lost', async () => {
     const user = await newConfirmedUser(stack, 'Perdido');
     const intent = await createIntent(user, 'premium');
+    // The 'created' event left before we could drop anything. Its handler re-reads the intent
+    // (the payload is only a hint), so if it arrived after the payment it would rightly credit
+    // it: let it land first, so only the status call can credit here.
+    await delivered(intent.payment_intent_id, 'payment_intent.created');
     await fetch(`${stack.endpoints.stripe}/_emulator/drop-webhooks`, {
       method: 'POST',
       body: JSON.stringify({ object: intent.payment_intent_id }),
