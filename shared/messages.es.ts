@@ -1,3 +1,8 @@
+import { checkoutEs } from './messages/checkout.es.js';
+import { documentsEs } from './messages/documents.es.js';
+import { ordersEs } from './messages/orders.es.js';
+import { wizardEs } from './messages/wizard.es.js';
+
 /**
  * Every Spanish text the product shows, taken word for word from the specification where it
  * gives one. Components and handlers import from here; no user-facing string lives elsewhere.
@@ -440,6 +445,11 @@ export const es = {
     saving: 'Guardando...',
     wrongCurrentPassword: 'La contraseña actual es incorrecta',
   },
+  // The customer journey's texts, one file per area (shared/messages/).
+  documents: documentsEs,
+  orders: ordersEs,
+  wizard: wizardEs,
+  checkout: checkoutEs,
   toast: {
     welcome: '¡Bienvenido, {name}!',
     loggedOut: 'Sesión cerrada',

@@ -1,12 +1,16 @@
 import './zod-locale.js';
 import type { RouteDef } from './route-def.js';
 import * as authRoutes from './routes/auth.js';
+import * as catalogRoutes from './routes/catalog.js';
 import * as countriesRoutes from './routes/countries.js';
 import * as creditsRoutes from './routes/credits.js';
+import * as documentsRoutes from './routes/documents.js';
 import * as featuresRoutes from './routes/features.js';
 import * as maintenanceRoutes from './routes/maintenance.js';
+import * as ordersRoutes from './routes/orders.js';
 import * as paymentsRoutes from './routes/payments.js';
 import * as profileRoutes from './routes/profile.js';
+import * as requestsRoutes from './routes/requests.js';
 
 export type { AuthLevel, CognitoAction, HttpMethod, RouteAccess, RouteDef } from './route-def.js';
 
@@ -24,6 +28,10 @@ export const routes = {
   ...creditsRoutes,
   ...featuresRoutes,
   ...paymentsRoutes,
+  ...catalogRoutes,
+  ...documentsRoutes,
+  ...requestsRoutes,
+  ...ordersRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -66,16 +66,30 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage />, handle: { access: 'public' } satisfies RouteHandle },
 
       // Customer flows (customer-flows §2.1)
-      soon('/firmar-documento', es.nav.sign),
+      route(
+        '/firmar-documento',
+        lazyNamed(() => import('../features/wizard/WizardPage'), 'WizardPage'),
+      ),
       soon('/asesoria-inmobiliaria', es.pages.realEstateTitle),
       soon('/asesoria-financiera', es.pages.financialTitle),
       soon('/support', es.pages.supportTitle),
       route('/login', LoginPage),
       route('/signup', SignupPage),
       route('/forgot-password', ForgotPasswordPage),
-      soon('/checkout', p.checkoutTitle),
-      soon('/success', p.successTitle, 'user'),
-      soon('/mis-pedidos', es.nav.orders, 'user'),
+      route(
+        '/checkout',
+        lazyNamed(() => import('../features/checkout/CheckoutPage'), 'CheckoutPage'),
+      ),
+      route(
+        '/success',
+        lazyNamed(() => import('../features/checkout/SuccessPage'), 'SuccessPage'),
+        'user',
+      ),
+      route(
+        '/mis-pedidos',
+        lazyNamed(() => import('../features/orders/OrdersPage'), 'OrdersPage'),
+        'user',
+      ),
       route('/dashboard', DashboardPage, 'user'),
       route('/auth/confirm', ConfirmEmailPage),
       route('/reset-password', ResetPasswordPage),

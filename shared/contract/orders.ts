@@ -1,0 +1,199 @@
+import * as z from 'zod';
+import { es } from '../messages.es.js';
+import { idempotencyKeyField } from './credits.js';
+import { selectedServiceSchema } from './requests.js';
+
+/**
+ * Checkout and orders (customer-flows §2.7-§2.9, §3 Order, §4.3, §4.4, §5, §9). The client
+ * names a request and fills the form; the total always comes from the catalogue on the server.
+ * An order exists only once it is paid: by a card payment that really succeeded, or by one
+ * credits transaction (debit, order, items, request link).
+ */
+const required = (max: number) =>
+  z
+    .string({ error: es.api.required })
+    .trim()
+    .min(1, { error: es.api.required })
+    .max(max, { error: es.api.tooLong });
+
+/** The checkout form: every field required except company (§5). */
+export const checkoutFormSchema = z.strictObject({
+  title: required(200),
+  first_name: required(100),
+  last_name: required(100),
+  email: required(254).refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+    error: es.orders.emailInvalid,
+  }),
+  phone: required(32),
+  company: z
+    .string()
+    .trim()
+    .max(200, { error: es.api.tooLong })
+    .nullish()
+    .transform((v) => v || null),
+  address: required(300),
+  city: required(100),
+  whatsapp: required(32),
+  billing_country_id: required(16),
+  region_province: required(100),
+});
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+export const cardIntentRequest = z.strictObject({
+  request_id: z.string({ error: es.orders.requestIdMissing }).trim().min(1).max(64),
+  form: checkoutFormSchema,
+});
+
+export const cardIntentResponse = z.object({
+  client_secret: z.string(),
+  payment_intent_id: z.string(),
+  publishable_key: z.string(),
+  amount: z.number().int(),
+  currency_code: z.string().length(3),
+});
+
+/** Where a card payment for an order stands; the order exists once `order_id` is set. */
+export const orderPaymentStatusResponse = z.object({
+  payment_intent_id: z.string(),
+  status: z.enum([
+    'processing',
+    'requires_payment_method',
+    'requires_action',
+    'succeeded',
+    'canceled',
+  ]),
+  order_id: z.string().nullable(),
+  order_number: z.string().nullable(),
+});
+
+export const creditsPaymentRequest = z.strictObject({
+  request_id: z.string({ error: es.orders.requestIdMissing }).trim().min(1).max(64),
+  form: checkoutFormSchema,
+  idempotency_key: idempotencyKeyField,
+});
+
+export const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const signerStatusSchema = z.string();
+
+export const orderSignerSchema = z.object({
+  id: z.string(),
+  signer_index: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  phone_country_code: z.string(),
+  id_number: z.string(),
+  /** pending, signed, rejected (labels in the web); anything else shows 'Desconocido'. */
+  estado_firma: signerStatusSchema,
+  /** A signing link has been issued (resend needs one). */
+  has_token: z.boolean(),
+  token_expires_at: z.string().nullable(),
+  link_sent_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type OrderSigner = z.infer<typeof orderSignerSchema>;
+
+export const orderItemSchema = selectedServiceSchema
+  .pick({
+    service_id: true,
+    name: true,
+    category: true,
+    description: true,
+    quantity: true,
+  })
+  .extend({
+    id: z.string(),
+    unit_price_at_purchase: z.number().int(),
+    item_total: z.number().int(),
+  });
+
+export const paymentMixSchema = z.enum(['full_credits', 'mixed', 'full_currency']);
+
+/** An order as listed (no signers or items). */
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  title: z.string(),
+  status: orderStatusSchema,
+  total_price: z.number().int(),
+  currency_code: z.string().length(3),
+  country_id: z.string(),
+  document_name: z.string(),
+  request_id: z.string(),
+  request_number: z.string(),
+  signers_count: z.number().int(),
+  payment_method_mix: paymentMixSchema,
+  payment_method_label: z.string(),
+  credits_used: z.number().int(),
+  created_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  delivery_options: z.boolean(),
+  credits_discount_amount: z.number().int(),
+  product_label: z.string(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  discounts: z.number().int(),
+  coupons: z.array(z.string()),
+  original_file_url: z.string().nullable(),
+  signed_file_url: z.string().nullable(),
+  notarized_file_url: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  signers: z.array(orderSignerSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponse = z.object({ order: orderSchema });
+
+export const ORDER_PERIODS = ['7d', '30d', '90d', 'year'] as const;
+export const ORDER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+
+export const listOrdersQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  period: z.enum(ORDER_PERIODS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), {
+      error: es.api.validation,
+    })
+    .default(10),
+});
+
+/** Stat cards over all of the user's orders (not the filtered ones). */
+export const orderStatsSchema = z.object({
+  total_orders: z.number().int(),
+  processing: z.number().int(),
+  completed: z.number().int(),
+  pending_requests: z.number().int(),
+});
+
+/** The history (pending orders hidden, newest first), filtered and paged on the server. */
+export const listOrdersResponse = z.object({
+  orders: z.array(orderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  stats: orderStatsSchema,
+});
+
+/** Title edit: saved trimmed; an empty title is refused (the screen ignores it before). */
+export const updateOrderTitleRequest = z.strictObject({
+  title: z
+    .string({ error: es.orders.titleError })
+    .trim()
+    .min(1, { error: es.orders.titleError })
+    .max(200, { error: es.api.tooLong }),
+});
+
+export const resendLinkResponse = z.object({
+  /** 'enrolment_required' when an enrolment link was sent instead of a signing link. */
+  current_step: z.enum(['signing_link_sent', 'enrolment_required']),
+  message: z.string(),
+});

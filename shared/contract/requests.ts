@@ -1,0 +1,184 @@
+import * as z from 'zod';
+import { es, fmt } from '../messages.es.js';
+import { DEFAULT_DIAL_CODE } from '../rules/phone.js';
+import { MAX_SIGNERS, type SignerFields, signerErrors } from '../rules/signers.js';
+import { pricingModelSchema, serviceCategorySchema } from './catalog.js';
+import { documentKindSchema } from './documents.js';
+
+/**
+ * Signing requests: the wizard's saved state and the cart's items (customer-flows §3 Request,
+ * request_signers; §4.1, §4.2). A request is 'pending' (a cart item) until it is paid; then it
+ * carries the order number. Prices are never sent by the client: `quote` is computed by the
+ * server from the catalogue each time a request is read.
+ */
+const m = es.orders;
+
+export const signerMessages = {
+  required: m.signerRequired,
+  emailInvalid: m.emailInvalid,
+  rutInvalid: m.rutInvalid,
+  phoneInvalid: m.phoneInvalid,
+  tooLong: m.tooLong,
+};
+
+/** One signer as entered (strings trimmed; validated against the request's signature type). */
+export const signerInputSchema = z.strictObject({
+  first_name: z.string({ error: m.signerRequired }).trim().max(100, { error: m.tooLong }),
+  last_name: z.string({ error: m.signerRequired }).trim().max(100, { error: m.tooLong }),
+  id_number: z.string({ error: m.signerRequired }).trim().max(32, { error: m.tooLong }),
+  email: z
+    .string({ error: m.signerRequired })
+    .trim()
+    .max(254, { error: m.tooLong })
+    .transform((v) => v.toLowerCase()),
+  phone: z.string({ error: m.signerRequired }).trim().max(32, { error: m.tooLong }),
+  phone_country_code: z.string().trim().max(5, { error: m.tooLong }).default(DEFAULT_DIAL_CODE),
+});
+export type SignerInput = z.output<typeof signerInputSchema>;
+
+/**
+ * Checks every signer with the §5 rules for a signature type; issues name the field as
+ * `signers.{i}.{field}`. Used by the server on every save and again before payment.
+ */
+export function addSignerIssues(
+  signers: readonly SignerFields[],
+  signatureCode: string | null | undefined,
+  ctx: z.RefinementCtx,
+): void {
+  if (signers.length > MAX_SIGNERS) {
+    ctx.addIssue({ code: 'custom', message: m.maxSigners, path: ['signers'] });
+    return;
+  }
+  signers.forEach((s, i) => {
+    const errors = signerErrors(s, signatureCode, signerMessages, fmt);
+    for (const [field, message] of Object.entries(errors)) {
+      ctx.addIssue({ code: 'custom', message, path: ['signers', i, field] });
+    }
+  });
+}
+
+export const signerSchema = signerInputSchema.extend({ signer_index: z.number().int() });
+export type RequestSigner = z.infer<typeof signerSchema>;
+
+export const selectedServiceSchema = z.object({
+  service_id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: serviceCategorySchema,
+  pricing_model: pricingModelSchema,
+  unit_price: z.number().int(),
+  quantity: z.number().int(),
+  item_total: z.number().int(),
+});
+export type SelectedService = z.infer<typeof selectedServiceSchema>;
+
+/** The price of a request now, from the catalogue. */
+export const quoteSchema = z.object({
+  items: z.array(selectedServiceSchema),
+  total: z.number().int(),
+  currency_code: z.string().length(3),
+  /** Credits to pay the total with credits (2% off, rounded up); 0 without a rate. */
+  credits_needed: z.number().int(),
+  /** Money value of the 2% credit discount. */
+  credits_discount_amount: z.number().int(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const requestStatusSchema = z.enum(['pending', 'paid']);
+
+export const requestSchema = z.object({
+  id: z.string(),
+  request_number: z.string(),
+  status: requestStatusSchema,
+  country_id: z.string(),
+  currency_code: z.string().length(3),
+  document_id: z.string().nullable(),
+  document_name: z.string().nullable(),
+  document_size: z.number().int().nullable(),
+  document_kind: documentKindSchema.nullable(),
+  title: z.string().nullable(),
+  notarial_service_id: z.string().nullable(),
+  signature_service_id: z.string().nullable(),
+  signers: z.array(signerSchema),
+  signers_count: z.number().int(),
+  sign_count: z.number().int(),
+  signature_overall_status: z.string(),
+  /** true: automatic delivery to the signers; false: only to the requester; null: not chosen. */
+  delivery_options: z.boolean().nullable(),
+  associated_order_number: z.string().nullable(),
+  order_id: z.string().nullable(),
+  quote: quoteSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SigningRequest = z.infer<typeof requestSchema>;
+
+export const requestResponse = z.object({ request: requestSchema });
+
+/** Leaving step 1 creates the request (login and a country required, §5). */
+export const createRequestRequest = z.strictObject({
+  country_id: z
+    .string({ error: m.countryRequired })
+    .trim()
+    .min(1, { error: m.countryRequired })
+    .max(16),
+  document_id: z.string({ error: es.documents.noDocument }).trim().min(1).max(64),
+});
+
+/**
+ * Saves wizard progress. Absent fields stay as they are; a changed country clears the services
+ * (§4.1); the notary-authorized option forces 'FES + Clave Única'; signers are renumbered from 1
+ * and checked with the §5 rules against the resulting signature type.
+ */
+export const updateRequestRequest = z.strictObject({
+  country_id: z.string().trim().min(1).max(16).optional(),
+  document_id: z.string().trim().min(1).max(64).optional(),
+  notarial_service_id: z.string().trim().min(1).max(64).nullable().optional(),
+  signature_service_id: z.string().trim().min(1).max(64).nullable().optional(),
+  signers: z.array(signerInputSchema).max(50).optional(),
+  delivery_options: z.boolean().nullable().optional(),
+  title: z.string().trim().max(200, { error: m.tooLong }).nullable().optional(),
+});
+
+/** A cart line: pending requests, newest first, with their currency. */
+export const requestSummarySchema = requestSchema.pick({
+  id: true,
+  request_number: true,
+  status: true,
+  country_id: true,
+  currency_code: true,
+  document_name: true,
+  title: true,
+  signers_count: true,
+  quote: true,
+  created_at: true,
+  updated_at: true,
+});
+export const listRequestsResponse = z.object({ requests: z.array(requestSummarySchema) });
+
+// Saved signers (customer-flows §3 saved_signers; gated by the saved_signers_access feature)
+export const savedSignerSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  id_number: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  phone_country_code: z.string(),
+  created_at: z.string(),
+});
+export type SavedSigner = z.infer<typeof savedSignerSchema>;
+
+export const saveSignerRequest = signerInputSchema.superRefine((s, ctx) => {
+  // No signature type yet: every rule but the RUT one (which depends on the type).
+  const errors = signerErrors(s, null, signerMessages, fmt);
+  for (const [field, message] of Object.entries(errors)) {
+    ctx.addIssue({ code: 'custom', message, path: [field] });
+  }
+});
+export const savedSignerResponse = z.object({ signer: savedSignerSchema });
+export const listSavedSignersResponse = z.object({
+  has_access: z.boolean(),
+  signers: z.array(savedSignerSchema),
+});

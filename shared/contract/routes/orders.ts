@@ -1,0 +1,89 @@
+import * as orders from '../orders.js';
+import { route } from '../route-def.js';
+
+/** Routes of checkout and orders (the whole table is ../routes.ts). */
+
+export const createOrderCardIntent = route({
+  id: 'createOrderCardIntent',
+  method: 'POST',
+  path: '/api/checkout/card-intent',
+  auth: 'user',
+  handler: 'orders/create-card-intent',
+  summary:
+    'Checks a complete pending request and the checkout form, saves the profile and starts a card payment of the catalogue total',
+  access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
+  request: orders.cardIntentRequest,
+  response: orders.cardIntentResponse,
+});
+
+export const getOrderPaymentStatus = route({
+  id: 'getOrderPaymentStatus',
+  method: 'GET',
+  path: '/api/checkout/card-intent/{id}',
+  auth: 'user',
+  handler: 'orders/get-card-payment',
+  summary:
+    'Where a card payment for an order stands; creates the order once the payment has succeeded (idempotent, like the webhook)',
+  access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY'] },
+  response: orders.orderPaymentStatusResponse,
+});
+
+export const payOrderWithCredits = route({
+  id: 'payOrderWithCredits',
+  method: 'POST',
+  path: '/api/checkout/credits',
+  auth: 'user',
+  handler: 'orders/pay-with-credits',
+  summary:
+    'Pays a pending request with credits (2% off): debit, order, items and request link in one transaction (idempotent by key)',
+  access: { table: 'write', mail: true },
+  request: orders.creditsPaymentRequest,
+  response: orders.orderResponse,
+});
+
+export const listOrders = route({
+  id: 'listOrders',
+  method: 'GET',
+  path: '/api/orders',
+  auth: 'user',
+  handler: 'orders/list-orders',
+  summary:
+    "The caller's order history (pending hidden), newest first, searched, filtered by period and paged, with stats",
+  access: { table: 'read' },
+  query: orders.listOrdersQuery,
+  response: orders.listOrdersResponse,
+});
+
+export const getOrder = route({
+  id: 'getOrder',
+  method: 'GET',
+  path: '/api/orders/{id}',
+  auth: 'user',
+  handler: 'orders/get-order',
+  summary: "One of the caller's orders with its items and signers",
+  access: { table: 'read' },
+  response: orders.orderResponse,
+});
+
+export const updateOrderTitle = route({
+  id: 'updateOrderTitle',
+  method: 'PATCH',
+  path: '/api/orders/{id}',
+  auth: 'user',
+  handler: 'orders/update-title',
+  summary: "Renames one of the caller's orders (title trimmed)",
+  access: { table: 'write' },
+  request: orders.updateOrderTitleRequest,
+  response: orders.orderResponse,
+});
+
+export const resendSigningLink = route({
+  id: 'resendSigningLink',
+  method: 'POST',
+  path: '/api/orders/{id}/signers/{signerId}/resend',
+  auth: 'user',
+  handler: 'orders/resend-link',
+  summary: 'Issues a new signing link to a signer who has not signed and e-mails it (rate-limited)',
+  access: { table: 'write', mail: true },
+  response: orders.resendLinkResponse,
+});

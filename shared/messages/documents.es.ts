@@ -1,0 +1,33 @@
+/**
+ * Texts of documents, the service catalogue and AI analysis (customer-flows §2.5, §5, §8).
+ * Owned by the documents/catalogue domain; merged into `es` by ../messages.es.ts.
+ */
+export const documentsEs = {
+  uploadError: 'Error al subir el documento',
+  deleteError: 'Error al eliminar el documento',
+  deleteForbidden: 'No tienes permisos para eliminar este archivo',
+  notFound: 'Documento no encontrado.',
+  noDocument: 'No hay documento disponible para analizar',
+  invalidType: 'Solo se permiten archivos PDF, DOC o DOCX.',
+  tooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  empty: 'El archivo está vacío.',
+  contentMismatch:
+    'El contenido del archivo no corresponde a un PDF, DOC o DOCX válido. Sube el documento original.',
+  notUploaded: 'El archivo aún no se ha subido. Inténtalo de nuevo.',
+  locked: 'Este documento pertenece a un pedido pagado y no se puede eliminar.',
+  retention: 'Los documentos subidos se eliminan automáticamente después de 30 días.',
+  // AI analysis
+  analysisLogin: 'Debes iniciar sesión para usar el análisis de IA',
+  analysisError:
+    'Error al analizar el documento: {message}. Por favor, inténtalo de nuevo o contacta soporte si el problema persiste.',
+  analysisEmpty: 'Análisis completado sin resultados específicos.',
+  analysisCredits:
+    'Necesitas {n} créditos para usar el análisis de IA. Tu balance actual es {balance} créditos.',
+  analysisUnavailable: 'El análisis con IA no está disponible en tu país.',
+  analysisServer: 'Error del servidor: {status} {text}',
+  analysisUnreadable: 'No se pudo leer el texto del documento',
+  analysisDescription: 'Análisis de IA: {name}',
+  // Catalogue
+  countryUnavailable: 'País no disponible',
+  serviceUnavailable: 'El servicio seleccionado no está disponible en este país.',
+} as const;

@@ -1,0 +1,62 @@
+/**
+ * Server-side texts of requests, signers, saved signers, checkout and orders
+ * (customer-flows §4, §5, §8). Merged into `es` by ../messages.es.ts.
+ */
+export const ordersEs = {
+  // Requests (wizard saves)
+  createError: 'Error al crear la solicitud. Por favor, inténtalo de nuevo.',
+  saveError: 'Error al guardar la solicitud. Inténtalo de nuevo.',
+  countryRequired: 'Debes seleccionar un país para continuar',
+  loginRequired: 'Debes iniciar sesión para continuar',
+  requestIdMissing: 'Error: No se pudo obtener el ID de la solicitud...',
+  requestNotFound: 'Solicitud no encontrada.',
+  requestNotPending: 'Esta solicitud ya fue pagada y no se puede modificar.',
+  requestIncomplete:
+    'La solicitud está incompleta: revisa documento, servicios, firmantes y entrega.',
+  signatureNotAllowed: 'Ese tipo de firma no está permitido con el servicio notarial elegido.',
+  signatureRequired: 'Con la firma autorizada por notario se requiere FES + Clave Única.',
+  deleteRequestError: 'Error al eliminar la solicitud',
+  editLoadError: 'Error al cargar la solicitud para edición.',
+  // Signers (§5)
+  maxSigners: 'Ya has alcanzado el límite de 10 firmantes para este documento.',
+  signerRequired: 'Este campo es obligatorio',
+  emailInvalid: 'Email inválido',
+  rutInvalid: 'RUT chileno inválido (formato: 12345678-9)',
+  phoneInvalid: 'Número inválido para {country} ({range})',
+  tooLong: 'El texto es demasiado largo',
+  // Saved signers
+  savedDuplicate: 'Este firmante ya está guardado.',
+  savedError: 'Error al guardar firmante.',
+  savedDeleteError: 'Error al eliminar firmante.',
+  savedSubscribeError: 'No se pudo activar la suscripción. Verifica tus créditos.',
+  savedNoAccess: 'Necesitas la función Firmantes Guardados para usar esta opción.',
+  // Checkout (§5, §8)
+  insufficientCredits: 'Créditos insuficientes',
+  creditsPaymentError: 'Error al procesar el pago con créditos',
+  userOrDocumentMissing: 'Usuario o documento no disponible',
+  countryOrRequestMissing: 'País o solicitud no disponible',
+  originalRequestError: 'Error al obtener los datos de la solicitud original',
+  saveOrderError: 'Error al guardar el pedido',
+  saveItemsError: 'Error al guardar los elementos del pedido',
+  paymentUnexpected: 'Error inesperado al procesar el pago',
+  paymentNotFound: 'No encontramos ese pago.',
+  paymentDescription: 'Pedido {number}',
+  creditsOrderDescription: 'Pago del pedido {number}',
+  // Orders
+  orderNotFound: 'Pedido no encontrado.',
+  titleError: 'Error al actualizar el título',
+  signerNoToken: 'El firmante no tiene un token de firma válido',
+  resendError: 'Error al reenviar enlace de firma',
+  resendFailed: 'Error reenviando enlace',
+  resendSigned: 'Este firmante ya firmó el documento.',
+  resendSigningSent: 'Se envió un nuevo enlace de firma a {email}.',
+  resendEnrolmentSent: 'Se envió un enlace de enrolamiento a {email}.',
+  // Signing-link e-mail
+  mailSigningSubject: 'Tienes un documento para firmar: {title}',
+  mailSigningGreeting: 'Hola {name},',
+  mailSigningBody:
+    '{requester} te invitó a firmar el documento «{document}» (pedido {number}) en Sello. Usa tu enlace personal:',
+  mailSigningAction: 'Firmar documento',
+  mailSigningExpiry:
+    'El enlace es personal, vence en 15 días y no debes compartirlo. Si no esperabas este correo, ignóralo.',
+} as const;

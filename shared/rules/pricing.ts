@@ -1,0 +1,56 @@
+import { CREDIT_PAYMENT_DISCOUNT_PERCENT, type Rate } from './credits.js';
+import { minorDigits } from './currency.js';
+import type { PricingModel, ServiceCategory } from './services.js';
+
+/**
+ * Order pricing (customer-flows §9). Prices are integers in minor units of the country's
+ * currency and always come from the catalogue on the server; the browser runs the same
+ * functions only to show an estimate.
+ */
+export interface PricedService {
+  service_id: string;
+  name: string;
+  description: string;
+  category: ServiceCategory;
+  pricing_model: PricingModel;
+  /** Catalogue price in the country, minor units. */
+  unit_price: number;
+}
+
+export interface LineItem extends PricedService {
+  quantity: number;
+  item_total: number;
+}
+
+/** Per-signer services cost price × signers (at least 1); the rest are flat. */
+export function lineItems(services: readonly PricedService[], signersCount: number): LineItem[] {
+  const signers = Math.max(1, Math.floor(signersCount));
+  return services.map((s) => {
+    const quantity = s.pricing_model === 'per_signer' ? signers : 1;
+    return { ...s, quantity, item_total: s.unit_price * quantity };
+  });
+}
+
+/** Estimated total: notarial cost plus signature cost. */
+export function orderTotal(items: readonly LineItem[]): number {
+  return items.reduce((sum, i) => sum + i.item_total, 0);
+}
+
+/**
+ * Credits needed to pay `totalMinor` with credits: the 2% discounted price, converted at the
+ * currency's credits_per_unit and rounded up to whole credits (§5, §9). Exact integer maths.
+ */
+export function creditsForPayment(totalMinor: number, currencyCode: string, rate: Rate): number {
+  if (!Number.isSafeInteger(totalMinor) || totalMinor < 0) {
+    throw new RangeError('total must be a whole number ≥ 0');
+  }
+  const scale = 10n ** BigInt(minorDigits(currencyCode));
+  const num = BigInt(totalMinor) * BigInt(100 - CREDIT_PAYMENT_DISCOUNT_PERCENT) * rate.num;
+  const den = 100n * rate.den * scale;
+  return Number((num + den - 1n) / den);
+}
+
+/** The money value of the 2% discount, in minor units (shown as credits_discount_amount). */
+export function creditDiscountAmount(totalMinor: number): number {
+  return totalMinor - Math.floor((totalMinor * (100 - CREDIT_PAYMENT_DISCOUNT_PERCENT)) / 100);
+}
