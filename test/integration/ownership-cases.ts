@@ -4,6 +4,8 @@ import type { StackInfo } from '../../local/stack.js';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { api, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
+import { documentsOwnershipCases } from './ownership-cases-documents.js';
+import { ordersOwnershipCases } from './ownership-cases-orders.js';
 
 /**
  * For every route that needs a token: what user B sees when it reaches for user A's data with
@@ -136,4 +138,6 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(404);
     expect(res.body).not.toMatchObject({ payment_intent_id: created.body.payment_intent_id });
   },
+  ...documentsOwnershipCases,
+  ...ordersOwnershipCases,
 };
