@@ -17,7 +17,8 @@ export const handler = httpRoute(routes.createPackagePaymentIntent, async ({ cal
   const countryId = body.countryId.toLowerCase();
   const pkg = await findPackageForCountry(body.packageId, countryId);
   if (!pkg) throw notFound(es.credits.packageUnavailable);
-  const pi = await stripe().paymentIntents.create({
+  const client = await stripe();
+  const pi = await client.paymentIntents.create({
     amount: toStripeAmount(pkg.price, pkg.currency_code),
     currency: pkg.currency_code.toLowerCase(),
     automatic_payment_methods: { enabled: true, allow_redirects: 'never' },

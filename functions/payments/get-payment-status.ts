@@ -26,11 +26,10 @@ export const handler = httpRoute(routes.getPaymentStatus, async ({ caller, param
   const { sub } = mustBeCaller(caller);
   const id = params.id ?? '';
   if (!isPaymentIntentId(id)) throw notFound(es.credits.paymentNotFound);
-  const pi = await stripe()
-    .paymentIntents.retrieve(id)
-    .catch((err: unknown) => {
-      throw isMissing(err) ? notFound(es.credits.paymentNotFound) : err;
-    });
+  const client = await stripe();
+  const pi = await client.paymentIntents.retrieve(id).catch((err: unknown) => {
+    throw isMissing(err) ? notFound(es.credits.paymentNotFound) : err;
+  });
   if (purchaseOf(pi)?.user_sub !== sub) throw notFound(es.credits.paymentNotFound);
   const { credited, credits } = await fulfil(pi);
   return { payment_intent_id: pi.id, status: statusOf(pi.status), credited, credits };

@@ -1,5 +1,24 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { env, required } from '../platform/config.js';
+
+type StripeSdk = typeof Stripe;
+
+/**
+ * The stripe SDK (about 240 KB bundled) is loaded on first use, not at import: with the
+ * handlers bundled with code splitting (lib/app-function.ts) it sits in its own chunk that a
+ * cold start does not parse. Only `import type` of 'stripe' anywhere else, or it would be
+ * bundled back into the handler's entry file.
+ */
+let sdk: StripeSdk | undefined;
+let loading: Promise<StripeSdk> | undefined;
+
+function loadSdk(): Promise<StripeSdk> {
+  loading ??= import('stripe').then((m) => {
+    sdk = m.default;
+    return sdk;
+  });
+  return loading;
+}
 
 let cached: { signature: string; client: Stripe } | undefined;
 
@@ -8,14 +27,15 @@ let cached: { signature: string; client: Stripe } | undefined;
  * (STRIPE_API_HOST/PORT/PROTOCOL, unset = api.stripe.com): the local stack points it at the
  * emulator in local/stripe; no code here knows which one it talks to.
  */
-export function stripe(): Stripe {
+export async function stripe(): Promise<Stripe> {
   const e = env();
   const key = required('STRIPE_SECRET_KEY');
   const signature = [key, e.STRIPE_API_HOST, e.STRIPE_API_PORT, e.STRIPE_API_PROTOCOL].join('|');
+  const StripeClient = await loadSdk();
   if (cached?.signature !== signature) {
     cached = {
       signature,
-      client: new Stripe(key, {
+      client: new StripeClient(key, {
         ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
         ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
         ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
@@ -29,9 +49,10 @@ export function stripe(): Stripe {
   return cached.client;
 }
 
-/** Checks a webhook's `Stripe-Signature` over the raw body; throws when it does not match. */
-export function verifiedEvent(rawBody: string, signature: string): Stripe.Event {
-  return stripe().webhooks.constructEvent(rawBody, signature, required('STRIPE_WEBHOOK_SECRET'));
+/** Checks a webhook's `Stripe-Signature` over the raw body; rejects when it does not match. */
+export async function verifiedEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
+  const client = await stripe();
+  return client.webhooks.constructEvent(rawBody, signature, required('STRIPE_WEBHOOK_SECRET'));
 }
 
 export const publishableKey = () => required('STRIPE_PUBLISHABLE_KEY');
@@ -39,6 +60,9 @@ export const publishableKey = () => required('STRIPE_PUBLISHABLE_KEY');
 /** Stripe ids of payment intents: `pi_` then letters and digits. */
 export const isPaymentIntentId = (id: string) => /^pi_[A-Za-z0-9]{8,64}$/.test(id);
 
-/** True when Stripe said the object does not exist (a 404 from the API). */
+/**
+ * True when Stripe said the object does not exist (a 404 from the API). A Stripe error can only
+ * exist once the SDK is loaded, so an unloaded SDK means "not a Stripe error".
+ */
 export const isMissing = (err: unknown) =>
-  err instanceof Stripe.errors.StripeError && err.statusCode === 404;
+  sdk !== undefined && err instanceof sdk.errors.StripeError && err.statusCode === 404;

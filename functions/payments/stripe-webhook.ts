@@ -20,14 +20,15 @@ export const handler = httpRoute(routes.stripeWebhook, async ({ rawBody, headers
   if (!signature) throw badSignature();
   let event: Stripe.Event;
   try {
-    event = verifiedEvent(rawBody, signature);
+    event = await verifiedEvent(rawBody, signature);
   } catch {
     throw badSignature();
   }
   if (event.type.startsWith('payment_intent.')) {
     const hint = event.data.object as { id?: unknown };
     if (typeof hint.id === 'string') {
-      const pi = await stripe().paymentIntents.retrieve(hint.id);
+      const client = await stripe();
+      const pi = await client.paymentIntents.retrieve(hint.id);
       const { credited } = await fulfil(pi);
       logger.info('stripe event', {
         eventId: event.id,
