@@ -1,14 +1,22 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, type CfnElement, Duration, Stack } from 'aws-cdk-lib';
+import {
+  Annotations,
+  AssetHashType,
+  type CfnElement,
+  DockerImage,
+  Duration,
+  type ILocalBundling,
+  Stack,
+} from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { type BuildOptions, buildSync } from 'esbuild';
 import type { CognitoAction, RouteAccess } from '../shared/contract/routes.js';
 import type { MailConstruct } from './mail.js';
 import { acknowledge } from './nag.js';
@@ -45,13 +53,13 @@ export interface AppFunctionProps {
 }
 
 /**
- * One Lambda with the project's defaults: Node.js 22 on ARM, ESM bundle (minified, source
- * maps), active tracing, its own one-month log group and its own role that starts with nothing
+ * One Lambda with the project's defaults: Node.js 22 on ARM, ESM bundle with code splitting
+ * (minified, source maps; see `handlerBuildOptions`), active tracing, its own one-month log group and its own role that starts with nothing
  * but writing to that log group. Grants are added only through the bind* helpers, so a
  * function's permissions are exactly what its route/job `access` declares.
  */
 export class AppFunction extends Construct implements iam.IGrantable {
-  readonly fn: nodejs.NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   readonly grantPrincipal: iam.IPrincipal;
@@ -71,9 +79,9 @@ export class AppFunction extends Construct implements iam.IGrantable {
     this.logGroup.grantWrite(this.role);
     this.grantPrincipal = this.role;
 
-    this.fn = new nodejs.NodejsFunction(this, 'Function', {
-      entry: resolveEntry(this, props.handler),
-      handler: 'handler',
+    this.fn = new lambda.Function(this, 'Function', {
+      code: handlerCode(this, props.handler),
+      handler: 'index.handler',
       description: props.description ?? props.handler,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -85,30 +93,11 @@ export class AppFunction extends Construct implements iam.IGrantable {
       retryAttempts: props.retryAttempts,
       onFailure: props.onFailure,
       maxEventAge: props.maxEventAge,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      projectRoot: REPO_ROOT,
       environment: {
         POWERTOOLS_SERVICE_NAME: 'sello',
         LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
-      },
-      bundling: {
-        format: nodejs.OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // Maps point at file:line without embedding the sources: smaller bundle, faster init.
-        sourcesContent: false,
-        // ESM builds of dependencies first (better tree shaking), CJS as fallback.
-        mainFields: ['module', 'main'],
-        // CJS dependencies bundled into an ESM file still call require(); give them one.
-        banner:
-          "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-        // Bundle the SDK too: the versions that run are the ones the tests ran against.
-        bundleAwsSDK: true,
-        // No Docker on build machines: esbuild from node_modules.
-        forceDockerBundling: false,
       },
     });
 
@@ -212,20 +201,82 @@ function logicalId(resource: Construct): string {
 }
 
 /**
- * functions/<handler>.ts. Tests synthesize with bundling skipped (context
- * `aws:cdk:bundling-stacks: []`) while handlers are still being written; NodejsFunction
- * insists the entry exists even then, so point it at this file and leave a warning. A real
- * synth/deploy bundles, and a missing handler fails it here.
+ * The esbuild options of every handler bundle (bench/lambda-bundles.ts builds with these too).
+ * `entry` becomes `index.mjs` in `outdir`, exporting `handler`.
+ *
+ * Code splitting is the point of building this way rather than with NodejsFunction (which
+ * bundles one file with --outfile and cannot split): a module the handler loads with
+ * `await import()` (the Cognito, SES and Stripe SDKs, the AWS SDK's credential providers)
+ * becomes a chunk of its own that Node reads only when the code first runs that import, so a
+ * cold start parses just the handler's static import graph.
  */
-function resolveEntry(scope: Construct, handler: string): string {
-  const entry = join(REPO_ROOT, 'functions', `${handler}.ts`);
-  if (existsSync(entry)) return entry;
-  if (Stack.of(scope).bundlingRequired) {
-    throw new Error(`Handler file not found: functions/${handler}.ts`);
+export function handlerBuildOptions(entry: string, outdir: string): BuildOptions {
+  return {
+    entryPoints: { index: entry },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    // .mjs: Lambda loads index.mjs (and its chunks) as ES modules without a package.json.
+    outExtension: { '.js': '.mjs' },
+    target: 'node22',
+    platform: 'node',
+    minify: true,
+    sourcemap: true,
+    // Maps point at file:line without embedding the sources: smaller bundle, faster init.
+    sourcesContent: false,
+    // ESM builds of dependencies first (better tree shaking), CJS as fallback.
+    mainFields: ['module', 'main'],
+    // CJS dependencies bundled into ESM files still call require(); give each file one.
+    banner: {
+      js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+    },
+    // No `external`: the AWS SDK is bundled too, so the versions that run are the ones the
+    // tests ran against.
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'warning',
+  };
+}
+
+/**
+ * Local bundling with esbuild from node_modules (no Docker on build machines). `entry` is a
+ * field, relative to the repository, because CDK keys its asset cache on the JSON of the
+ * bundling options: it must differ between handlers.
+ */
+class SplitBundling implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    // Throws (and fails the synth with esbuild's messages) when the build fails.
+    buildSync(handlerBuildOptions(resolve(REPO_ROOT, this.entry), outputDir));
+    return true;
   }
-  Annotations.of(scope).addWarningV2(
-    'sello:missing-handler',
-    `functions/${handler}.ts does not exist yet (bundling skipped)`,
-  );
-  return fileURLToPath(import.meta.url);
+}
+
+/**
+ * The handler's code asset: functions/<handler>.ts bundled by `SplitBundling` into a folder
+ * (index.mjs, its chunks and their maps), hashed by that output. Tests synthesize with
+ * bundling skipped (context `aws:cdk:bundling-stacks: []`): then CDK neither bundles nor
+ * fingerprints anything, and a handler that is still being written only leaves a warning. A
+ * real synth/deploy bundles, and a missing handler fails it here.
+ */
+function handlerCode(scope: Construct, handler: string): lambda.Code {
+  const entry = join('functions', `${handler}.ts`);
+  if (!existsSync(join(REPO_ROOT, entry))) {
+    if (Stack.of(scope).bundlingRequired) {
+      throw new Error(`Handler file not found: ${entry}`);
+    }
+    Annotations.of(scope).addWarningV2(
+      'sello:missing-handler',
+      `${entry} does not exist yet (bundling skipped)`,
+    );
+  }
+  return lambda.Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      local: new SplitBundling(entry),
+      // Required by the type, never pulled: local bundling above always succeeds or throws.
+      image: DockerImage.fromRegistry('sello/local-bundling-only'),
+    },
+  });
 }
