@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Country } from '../../shared/contract/countries.js';
 import { db, tableName } from '../platform/db.js';
 
@@ -54,4 +54,27 @@ export async function putCountry(c: CountryItem): Promise<void> {
       },
     }),
   );
+}
+
+/**
+ * One country by id (GetItem `COUNTRY#{id}` / `META`), active or not, or undefined when
+ * unknown. Callers check `is_active` themselves: a paid order may name a country that was
+ * deactivated later, while a new purchase must refuse it.
+ */
+export async function getCountry(countryId: string): Promise<CountryItem | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: `COUNTRY#${countryId}`, sk: 'META' } }),
+  );
+  const item = res.Item;
+  if (!item) return undefined;
+  return {
+    id: item.id,
+    name: item.name,
+    code: item.code,
+    currency_code: item.currency_code,
+    dial_code: item.dial_code,
+    ai_analysis_available: item.ai_analysis_available === true,
+    ai_analysis_message: item.ai_analysis_message ?? null,
+    is_active: item.is_active === true,
+  };
 }
