@@ -128,6 +128,16 @@ export class SelloStack extends Stack {
       allowedPattern: '^whsec_[A-Za-z0-9_]+$',
       description: 'Signing secret of the Stripe webhook endpoint {AppUrl}/api/payments/webhook',
     });
+    // The AI-analysis automation webhook (customer-flows §7.5). Its URL usually embeds the
+    // automation's secret path, so it is a NoEcho parameter that reaches only the analysis
+    // function. Empty (the default) = the built-in analyzer.
+    const aiAnalysisWebhookUrl = new CfnParameter(this, 'AiAnalysisWebhookUrl', {
+      type: 'String',
+      noEcho: true,
+      default: '',
+      allowedPattern: '^(https://\\S+)?$',
+      description: 'HTTPS URL of the AI document-analysis webhook (empty: built-in analyzer)',
+    });
 
     this.data = new DataConstruct(this, 'Data');
     this.storage = new StorageConstruct(this, 'Storage');
@@ -148,6 +158,7 @@ export class SelloStack extends Stack {
         MAINTENANCE_ACCESS_CODE: maintenanceCode.valueAsString,
         STRIPE_SECRET_KEY: stripeSecretKey.valueAsString,
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.valueAsString,
+        AI_ANALYSIS_WEBHOOK_URL: aiAnalysisWebhookUrl.valueAsString,
       },
     };
 

@@ -19,6 +19,11 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /**
+   * The AI-analysis webhook (customer-flows §7.5). The stack passes '' when none is configured,
+   * which means the built-in analyzer, like an unset variable.
+   */
+  AI_ANALYSIS_WEBHOOK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 });
 export type Env = z.infer<typeof envSchema>;
 type Key = keyof Env;

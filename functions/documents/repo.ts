@@ -1,0 +1,233 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DocumentKind } from '../../shared/contract/documents.js';
+import { db, isConditionFailure, tableName } from '../platform/db.js';
+
+/**
+ * Documents and their AI analyses:
+ *
+ *   DOC#{id} / META                    an uploaded file: owner, S3 key, declared then real size,
+ *                                      type, status uploading → ready, locked once an order that
+ *                                      uses it is paid; ttl = the bucket's 30-day expiry
+ *   ANALYSIS#{owner}#{key} / ANALYSIS  the result of one paid analysis, keyed by the caller's
+ *                                      idempotency key, so a retry answers it again
+ *
+ * DynamoDB Local never deletes TTL items and AWS does it late: reads check `expires_at`.
+ */
+export type DocumentStatus = 'uploading' | 'ready';
+
+export interface DocumentItem {
+  id: string;
+  owner_sub: string;
+  /** `{sub}/{timestamp}-{random}.{ext}` in the documents bucket. */
+  key: string;
+  file_name: string;
+  /** Declared at creation; the real size from S3 once ready. */
+  size: number;
+  content_type: string;
+  kind: DocumentKind;
+  status: DocumentStatus;
+  /** Set by the orders domain (lockDocumentUpdate) when an order using it is paid. */
+  locked?: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Epoch seconds after which the object is gone (bucket lifecycle); same as `ttl`. */
+  expires_at: number;
+}
+
+export interface AnalysisItem {
+  owner_id: string;
+  idempotency_key: string;
+  document_id: string;
+  markdown: string;
+  credits_charged: number;
+  balance: number;
+  created_at: string;
+}
+
+const docKey = (id: string) => ({ pk: `DOC#${id}`, sk: 'META' });
+const analysisKey = (ownerId: string, idempotencyKey: string) => ({
+  pk: `ANALYSIS#${ownerId}#${idempotencyKey}`,
+  sk: 'ANALYSIS',
+});
+
+/** Analyses are kept as long as the ledger's idempotency records (30 days). */
+const ANALYSIS_TTL_SECONDS = 30 * 86_400;
+
+function toDocument(item: Record<string, unknown>): DocumentItem {
+  return {
+    id: String(item.id),
+    owner_sub: String(item.owner_sub),
+    key: String(item.key),
+    file_name: String(item.file_name),
+    size: Number(item.size),
+    content_type: String(item.content_type),
+    kind: item.kind as DocumentKind,
+    status: item.status === 'ready' ? 'ready' : 'uploading',
+    ...(item.locked === true ? { locked: true } : {}),
+    created_at: String(item.created_at),
+    updated_at: String(item.updated_at ?? item.created_at),
+    expires_at: Number(item.expires_at),
+  };
+}
+
+const nowEpoch = () => Math.floor(Date.now() / 1000);
+
+/** Creates the item of a new upload (ids are random: the condition only guards a collision). */
+export async function putDocument(doc: DocumentItem): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...docKey(doc.id), type: 'Document', ...doc, ttl: doc.expires_at },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * The caller's document (consistent read), or undefined when it does not exist, belongs to
+ * someone else or has expired: the three look the same to the caller, so an id reveals nothing.
+ */
+export async function getOwnedDocument(
+  docId: string,
+  sub: string,
+  now: number = nowEpoch(),
+): Promise<DocumentItem | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: docKey(docId), ConsistentRead: true }),
+  );
+  if (!res.Item) return undefined;
+  const doc = toDocument(res.Item);
+  if (doc.owner_sub !== sub || doc.expires_at <= now) return undefined;
+  return doc;
+}
+
+/**
+ * Marks an upload ready with the real size read from S3. Undefined when the item is gone or
+ * is not the caller's; a document already ready is returned as it is (a repeated complete).
+ */
+export async function markReady(
+  doc: DocumentItem,
+  size: number,
+  nowIso: string,
+): Promise<DocumentItem | undefined> {
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: docKey(doc.id),
+        UpdateExpression: 'SET #status = :ready, #size = :size, updated_at = :now',
+        ConditionExpression: 'owner_sub = :sub AND #status = :uploading',
+        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':uploading': 'uploading',
+          ':size': size,
+          ':now': nowIso,
+          ':sub': doc.owner_sub,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return res.Attributes ? toDocument(res.Attributes) : undefined;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // Another complete won the race, or the item went away: answer what is there now.
+    const current = await getOwnedDocument(doc.id, doc.owner_sub);
+    return current?.status === 'ready' ? current : undefined;
+  }
+}
+
+/**
+ * Deletes the caller's document item unless it is locked by a paid order. Returns false when
+ * the condition failed (locked meanwhile, or already deleted).
+ */
+export async function deleteDocumentItem(docId: string, ownerSub: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: docKey(docId),
+        ConditionExpression: 'owner_sub = :sub AND (attribute_not_exists(locked) OR locked = :f)',
+        ExpressionAttributeValues: { ':sub': ownerSub, ':f': false },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * One TransactWriteItems element that locks a document for good: the orders domain puts it in
+ * the transaction that records a paid order, so the file of a paid order can no longer be
+ * deleted by its owner (deleteDocumentItem refuses locked items). The transaction fails if the
+ * document was deleted meanwhile, is someone else's, or is not a checked upload.
+ */
+export function lockDocumentUpdate(docId: string, ownerSub: string) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: docKey(docId),
+      UpdateExpression: 'SET locked = :t',
+      ConditionExpression: 'owner_sub = :sub AND #status = :ready',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':t': true, ':sub': ownerSub, ':ready': 'ready' },
+    },
+  };
+}
+
+/** A stored analysis result for this owner and idempotency key (consistent read). */
+export async function getAnalysis(
+  ownerId: string,
+  idempotencyKey: string,
+): Promise<AnalysisItem | undefined> {
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: analysisKey(ownerId, idempotencyKey),
+      ConsistentRead: true,
+    }),
+  );
+  if (!res.Item) return undefined;
+  const i = res.Item;
+  return {
+    owner_id: String(i.owner_id),
+    idempotency_key: String(i.idempotency_key),
+    document_id: String(i.document_id),
+    markdown: String(i.markdown),
+    credits_charged: Number(i.credits_charged),
+    balance: Number(i.balance),
+    created_at: String(i.created_at),
+  };
+}
+
+/**
+ * The Put of an analysis result, meant for the same transaction as the credits it costs
+ * (ledger `spend` extra writes): the result exists exactly when the credits were taken.
+ */
+export function analysisPut(a: AnalysisItem, now: number = nowEpoch()) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...analysisKey(a.owner_id, a.idempotency_key),
+        type: 'DocumentAnalysis',
+        ...a,
+        ttl: now + ANALYSIS_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Stores an analysis on its own (a free analysis: a rule of 0 credits spends nothing). */
+export async function putAnalysis(a: AnalysisItem): Promise<boolean> {
+  try {
+    await db().send(new PutCommand(analysisPut(a).Put));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

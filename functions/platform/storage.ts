@@ -1,0 +1,137 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { required } from './config.js';
+
+/**
+ * The documents bucket. One S3 client per container; the SDK reads its endpoint from
+ * AWS_ENDPOINT_URL_S3, which only the local stack sets (s3rver), and s3rver only understands
+ * path-style addresses, so path style is forced exactly when that variable is set. Nothing here
+ * knows whether it talks to S3 or s3rver.
+ *
+ * s3rver checks neither signatures nor POST policies: callers must check every uploaded object
+ * themselves (size with `headObject`, type with its first bytes) in every environment.
+ */
+let cached: { endpoint: string | undefined; client: S3Client } | undefined;
+
+function s3(): S3Client {
+  const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
+  if (!cached || cached.endpoint !== endpoint) {
+    cached = { endpoint, client: new S3Client({ forcePathStyle: endpoint !== undefined }) };
+  }
+  return cached.client;
+}
+
+export const bucketName = (): string => required('BUCKET_NAME');
+
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * A presigned POST for exactly one object: this key, this Content-Type, a size in
+ * [1, maxBytes]. The browser posts the fields then the file as multipart form data.
+ */
+export async function presignedUpload(opts: {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}): Promise<PresignedUpload> {
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: bucketName(),
+    Key: opts.key,
+    // Fields are also signed as exact-match conditions by the SDK; the explicit ones say so.
+    Fields: { 'Content-Type': opts.contentType },
+    Conditions: [
+      ['content-length-range', 1, opts.maxBytes],
+      ['eq', '$Content-Type', opts.contentType],
+      ['eq', '$key', opts.key],
+    ],
+    Expires: opts.expiresInSeconds,
+  });
+  return { url, fields };
+}
+
+export interface ObjectHead {
+  size: number;
+  contentType: string | undefined;
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    e?.name === 'NotFound' ||
+    e?.name === 'NoSuchKey' ||
+    e?.$metadata?.httpStatusCode === 404 ||
+    // A Range beyond the end of an empty object.
+    e?.name === 'InvalidRange'
+  );
+};
+
+/** Size and type of an object, or undefined when there is none under that key. */
+export async function headObject(key: string): Promise<ObjectHead | undefined> {
+  try {
+    const res = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType };
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The object's bytes, or only `[0, length)` of them when `length` is given (a Range read, so
+ * checking a file's magic number does not download 10 MB). Undefined when there is no object.
+ */
+export async function readObject(key: string, length?: number): Promise<Buffer | undefined> {
+  try {
+    const res = await s3().send(
+      new GetObjectCommand({
+        Bucket: bucketName(),
+        Key: key,
+        ...(length !== undefined ? { Range: `bytes=0-${Math.max(0, length - 1)}` } : {}),
+      }),
+    );
+    if (!res.Body) return Buffer.alloc(0);
+    const bytes = Buffer.from(await res.Body.transformToByteArray());
+    // Not every S3 implementation honours Range: never hand back more than asked for.
+    return length !== undefined && bytes.length > length ? bytes.subarray(0, length) : bytes;
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Deletes an object; deleting a missing one is not an error (S3 answers 204 either way). */
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+}
+
+/**
+ * A presigned GET valid `expiresInSeconds`, with the Content-Type and Content-Disposition S3
+ * must answer (inline to show a PDF in the page, attachment to download a Word file).
+ */
+export async function presignedDownload(opts: {
+  key: string;
+  contentType: string;
+  disposition: string;
+  expiresInSeconds: number;
+}): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucketName(),
+      Key: opts.key,
+      ResponseContentType: opts.contentType,
+      ResponseContentDisposition: opts.disposition,
+    }),
+    { expiresIn: opts.expiresInSeconds },
+  );
+}
