@@ -1,3 +1,4 @@
+import { defaultServicePrices, defaultServices } from '../functions/catalog/default-services.js';
 import {
   defaultCurrencies,
   defaultFeaturePlans,
@@ -16,6 +17,7 @@ import {
   putPlanPrice,
   putRule,
 } from '../functions/catalog/repo.js';
+import { putService, putServicePrice } from '../functions/catalog/services-repo.js';
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
 import { userOwner } from '../functions/credits/keys.js';
 import { grant } from '../functions/credits/ledger.js';
@@ -148,6 +150,8 @@ export async function seed(cognitoEndpoint: string, userPoolId: string): Promise
     ...defaultCurrencies.map(putCurrency),
     ...defaultPlans.map(putPlan),
     ...defaultPlanPrices.map(putPlanPrice),
+    ...defaultServices.map(putService),
+    ...defaultServicePrices.map(putServicePrice),
   ]);
   for (const u of demoUsers) {
     const sub = await ensureConfirmedUser(cognitoEndpoint, userPoolId, u);
