@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { es } from '../../../../shared/messages.es';
+import { ApiError } from '../../lib/api';
+import {
+  canResend,
+  DEFAULT_PAGE_SIZE,
+  formatOrderDate,
+  orderStatusLabel,
+  parsePage,
+  parsePageSize,
+  parsePeriod,
+  periodLabel,
+  resendErrorMessage,
+  searchQuery,
+  signerStatusView,
+  signersCountText,
+  titleEdit,
+} from './orderRules';
+
+describe('status labels', () => {
+  it('names every order status as the spec does', () => {
+    expect(orderStatusLabel('completed')).toBe('Completado');
+    expect(orderStatusLabel('processing')).toBe('En proceso');
+    expect(orderStatusLabel('pending')).toBe('Pendiente');
+    expect(orderStatusLabel('cancelled')).toBe('Cancelado');
+  });
+
+  it('maps signer statuses to label, tone and icon; anything else is unknown', () => {
+    expect(signerStatusView('pending')).toEqual({
+      label: 'Pendiente',
+      tone: 'warning',
+      icon: 'clock',
+    });
+    expect(signerStatusView('signed')).toEqual({
+      label: 'Firmado',
+      tone: 'success',
+      icon: 'check',
+    });
+    expect(signerStatusView('rejected')).toEqual({ label: 'Rechazado', tone: 'error', icon: 'x' });
+    expect(signerStatusView('in_review').label).toBe('Desconocido');
+    expect(signerStatusView('').label).toBe('Desconocido');
+  });
+
+  it('offers resend unless the signer has signed', () => {
+    expect(canResend({ estado_firma: 'pending' })).toBe(true);
+    expect(canResend({ estado_firma: 'rejected' })).toBe(true);
+    expect(canResend({ estado_firma: 'weird' })).toBe(true);
+    expect(canResend({ estado_firma: 'signed' })).toBe(false);
+  });
+});
+
+describe('title edit', () => {
+  it('ignores an empty or unchanged title', () => {
+    expect(titleEdit('Contrato', '')).toEqual({ kind: 'ignore' });
+    expect(titleEdit('Contrato', '   ')).toEqual({ kind: 'ignore' });
+    expect(titleEdit('Contrato', 'Contrato')).toEqual({ kind: 'ignore' });
+    expect(titleEdit('Contrato', '  Contrato ')).toEqual({ kind: 'ignore' });
+  });
+
+  it('saves a new title trimmed', () => {
+    expect(titleEdit('Contrato', '  Arriendo 2026 ')).toEqual({
+      kind: 'save',
+      title: 'Arriendo 2026',
+    });
+  });
+});
+
+describe('resend errors', () => {
+  it("shows the server's refusal, the 429 message, else the generic error", () => {
+    expect(resendErrorMessage(new ApiError(422, 'BUSINESS_RULE', es.orders.signerNoToken))).toBe(
+      es.orders.signerNoToken,
+    );
+    expect(resendErrorMessage(new ApiError(429, 'TOO_MANY_REQUESTS', ''))).toBe(
+      es.api.tooManyRequests,
+    );
+    expect(resendErrorMessage(new ApiError(429, 'TOO_MANY_REQUESTS', es.api.tooManyRequests))).toBe(
+      es.api.tooManyRequests,
+    );
+    expect(resendErrorMessage(new ApiError(500, 'INTERNAL', es.api.internal))).toBe(
+      es.orders.resendError,
+    );
+    expect(resendErrorMessage(new ApiError(0, 'NETWORK', es.api.network))).toBe(
+      es.orders.resendError,
+    );
+  });
+});
+
+describe('filters from the URL', () => {
+  it('accepts only the listed periods, page sizes and whole pages', () => {
+    expect(parsePeriod('30d')).toBe('30d');
+    expect(parsePeriod('year')).toBe('year');
+    expect(parsePeriod('365d')).toBeUndefined();
+    expect(parsePeriod(null)).toBeUndefined();
+    expect(parsePageSize('25')).toBe(25);
+    expect(parsePageSize('7')).toBe(DEFAULT_PAGE_SIZE);
+    expect(parsePageSize(null)).toBe(10);
+    expect(parsePage('3')).toBe(3);
+    expect(parsePage('0')).toBe(1);
+    expect(parsePage('x')).toBe(1);
+    expect(parsePage('2.5')).toBe(1);
+  });
+
+  it('labels the periods', () => {
+    expect(periodLabel(undefined)).toBe(es.checkout.periods.all);
+    expect(periodLabel('7d')).toBe('Últimos 7 días');
+    expect(periodLabel('year')).toBe('Este año');
+  });
+
+  it('sends a trimmed search, or none', () => {
+    expect(searchQuery('  SOL-12 ')).toBe('SOL-12');
+    expect(searchQuery('   ')).toBeUndefined();
+    expect(searchQuery('x'.repeat(150))).toHaveLength(100);
+  });
+});
+
+describe('formats', () => {
+  it('dates in Spanish', () => {
+    expect(formatOrderDate('2026-03-05T14:07:00')).toBe('5 mar 2026');
+    expect(formatOrderDate('not a date')).toBe('not a date');
+  });
+
+  it('signer counts', () => {
+    expect(signersCountText(1)).toBe('1 firmante');
+    expect(signersCountText(3)).toBe('3 firmantes');
+  });
+});

@@ -1,0 +1,128 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { es as dateLocale } from 'date-fns/locale/es';
+import {
+  ORDER_PAGE_SIZES,
+  ORDER_PERIODS,
+  type OrderSigner,
+  type OrderStatus,
+} from '../../../../shared/contract/orders';
+import { es, fmt } from '../../../../shared/messages.es';
+import { ApiError } from '../../lib/api';
+
+/**
+ * Pure rules of my orders, the order modal and the cart (customer-flows §2.9, §4.2, §4.3, §5,
+ * §8, §9): labels, what the filters accept, the title edit, the resend action and its messages.
+ */
+
+export type OrderPeriod = (typeof ORDER_PERIODS)[number];
+export type PageSize = (typeof ORDER_PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 10;
+
+/** §4.3: 'Completado', 'En proceso', 'Pendiente', 'Cancelado'. */
+export function orderStatusLabel(status: OrderStatus): string {
+  return es.checkout.statusLabels[status];
+}
+
+export type Tone = 'success' | 'warning' | 'error' | 'info' | 'muted';
+
+export const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
+  completed: 'success',
+  processing: 'info',
+  pending: 'warning',
+  cancelled: 'error',
+};
+
+export type SignerIcon = 'clock' | 'check' | 'x' | 'help';
+
+/**
+ * §4.2: pending 'Pendiente' (warning, clock), signed 'Firmado' (success), rejected 'Rechazado'
+ * (error); any other value 'Desconocido'.
+ */
+export function signerStatusView(status: string): { label: string; tone: Tone; icon: SignerIcon } {
+  const labels = es.checkout.signerStatusLabels;
+  switch (status) {
+    case 'pending':
+      return { label: labels.pending, tone: 'warning', icon: 'clock' };
+    case 'signed':
+      return { label: labels.signed, tone: 'success', icon: 'check' };
+    case 'rejected':
+      return { label: labels.rejected, tone: 'error', icon: 'x' };
+    default:
+      return { label: labels.unknown, tone: 'muted', icon: 'help' };
+  }
+}
+
+/** §4.2: the resend-link action is offered unless the signer has signed. */
+export function canResend(signer: Pick<OrderSigner, 'estado_firma'>): boolean {
+  return signer.estado_firma !== 'signed';
+}
+
+/**
+ * §5 "Order title edit": an empty or unchanged title is ignored (no call); the title is saved
+ * trimmed.
+ */
+export type TitleEdit = { kind: 'ignore' } | { kind: 'save'; title: string };
+
+export function titleEdit(current: string, input: string): TitleEdit {
+  const title = input.trim();
+  if (title === '' || title === current.trim()) return { kind: 'ignore' };
+  return { kind: 'save', title };
+}
+
+/**
+ * §8 resend errors: no signing token, too many attempts (429), the server's own refusal, and
+ * 'Error al reenviar enlace de firma' when nothing better is known.
+ */
+export function resendErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 429) return err.message || es.api.tooManyRequests;
+    if (err.status >= 400 && err.status < 500 && err.message) return err.message;
+  }
+  return es.orders.resendError;
+}
+
+/** The period filter: '' is the whole history. */
+export function parsePeriod(value: string | null): OrderPeriod | undefined {
+  return (ORDER_PERIODS as readonly string[]).includes(value ?? '')
+    ? (value as OrderPeriod)
+    : undefined;
+}
+
+export function parsePageSize(value: string | null): PageSize {
+  const n = Number(value);
+  return (ORDER_PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : DEFAULT_PAGE_SIZE;
+}
+
+export function parsePage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export function periodLabel(period: OrderPeriod | undefined): string {
+  return es.checkout.periods[period ?? 'all'];
+}
+
+/** "5 mar 2026" (es locale); bad input is shown as it came. */
+export function formatOrderDate(iso: string): string {
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'd MMM yyyy', { locale: dateLocale }) : iso;
+}
+
+/** "5 mar 2026, 14:07" (es locale). */
+export function formatOrderDateTime(iso: string): string {
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm', { locale: dateLocale }) : iso;
+}
+
+export function signersCountText(n: number): string {
+  return n === 1 ? es.checkout.signersCountOne : fmt(es.checkout.signersCount, { n });
+}
+
+/** Search typed by the user, as the API takes it (trimmed, at most 100 characters). */
+export function searchQuery(text: string): string | undefined {
+  const q = text.trim().slice(0, 100);
+  return q === '' ? undefined : q;
+}
+
+/** How long the search waits after the last key press before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 350;
