@@ -111,6 +111,8 @@ export const requestSchema = z.object({
   quote: quoteSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  /** +1 on every save; send it back with the next save to detect another tab's change. */
+  version: z.number().int(),
 });
 export type SigningRequest = z.infer<typeof requestSchema>;
 
@@ -139,6 +141,11 @@ export const updateRequestRequest = z.strictObject({
   signers: z.array(signerInputSchema).max(50).optional(),
   delivery_options: z.boolean().nullable().optional(),
   title: z.string().trim().max(200, { error: m.tooLong }).nullable().optional(),
+  /**
+   * The version this save was made from (from the last answer). When given and the request has
+   * changed since (another tab saved), the save is refused with 409 and the client reloads.
+   */
+  version: z.number().int().positive().optional(),
 });
 
 /** A cart line: pending requests, newest first, with their currency. */

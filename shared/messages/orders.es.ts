@@ -24,6 +24,7 @@ export const ordersEs = {
   rutInvalid: 'RUT chileno inválido (formato: 12345678-9)',
   phoneInvalid: 'Número inválido para {country} ({range})',
   tooLong: 'El texto es demasiado largo',
+  signerDuplicateEmail: 'Este email ya está en la lista de firmantes de este documento.',
   // Saved signers
   savedDuplicate: 'Este firmante ya está guardado.',
   savedError: 'Error al guardar firmante.',

@@ -1,0 +1,415 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { DocumentKind } from '../../shared/contract/documents.js';
+import type { RequestSigner, SavedSigner } from '../../shared/contract/requests.js';
+import { es } from '../../shared/messages.es.js';
+import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { AppError } from '../platform/errors.js';
+
+/**
+ * Signing requests and saved signers (docs/drafts/requests-data-model.md). The only file that
+ * builds their keys:
+ *
+ *   REQ#{id} / META                      the request (wizard state, signers inline, version)
+ *     gsi1: USER#{sub}#REQ#{status} / {updated_at}#{id}
+ *           pending = the cart (newest first with ScanIndexForward false); paid after payment
+ *   USER#{sub} / SAVEDSIGNER#{email}     a saved signer (one per e-mail and user)
+ *
+ * Signers live inside the request item (at most 10, a few hundred bytes each): one GetItem
+ * reads the whole wizard state and one conditional write saves it, so the version guards
+ * signers, services and delivery together.
+ */
+export type RequestStatus = 'pending' | 'paid';
+
+export interface RequestItem {
+  id: string;
+  /** Human-readable label ('SOL-' + 8 Crockford base32 characters); lookups use `id`. */
+  request_number: string;
+  user_sub: string;
+  status: RequestStatus;
+  country_id: string;
+  currency_code: string;
+  document_id: string | null;
+  document_name: string | null;
+  document_size: number | null;
+  document_kind: DocumentKind | null;
+  title: string | null;
+  notarial_service_id: string | null;
+  signature_service_id: string | null;
+  signers: RequestSigner[];
+  signers_count: number;
+  /** true: delivered to the signers; false: only to the requester; null: not chosen yet. */
+  delivery_options: boolean | null;
+  signature_overall_status: string;
+  sign_count: number;
+  associated_order_number: string | null;
+  order_id: string | null;
+  /** The card payment currently prepared for this request, if any (checkout). */
+  payment_intent_id: string | null;
+  created_at: string;
+  updated_at: string;
+  /** +1 on every write; every write is conditioned on the version it read (optimistic lock). */
+  version: number;
+}
+
+/** Fields the wizard's saves may change (the rest belong to creation, checkout and payment). */
+export type RequestChanges = Partial<
+  Pick<
+    RequestItem,
+    | 'country_id'
+    | 'currency_code'
+    | 'document_id'
+    | 'document_name'
+    | 'document_size'
+    | 'document_kind'
+    | 'title'
+    | 'notarial_service_id'
+    | 'signature_service_id'
+    | 'signers'
+    | 'signers_count'
+    | 'delivery_options'
+  >
+>;
+
+const requestKey = (id: string) => ({ pk: `REQ#${id}`, sk: 'META' });
+const cartPk = (sub: string, status: RequestStatus) => `USER#${sub}#REQ#${status}`;
+const cartSk = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
+const savedSignerKey = (sub: string, email: string) => ({
+  pk: `USER#${sub}`,
+  sk: `${SAVED_PREFIX}${email}`,
+});
+const SAVED_PREFIX = 'SAVEDSIGNER#';
+
+/** Ids arrive in paths: anything that is not a plausible id is simply not found. */
+const plausibleId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * 'SOL-' + 8 Crockford base32 characters (40 random bits; no I, L, O, U to misread). It is a
+ * label people read and search for, not a key: two requests sharing one would still be two
+ * distinct items, and every lookup goes by id.
+ */
+export function newRequestNumber(): string {
+  const bytes = randomBytes(8);
+  let out = '';
+  // 256 is a multiple of 32, so `byte & 31` is uniform.
+  for (const b of bytes) out += CROCKFORD[b & 31];
+  return `SOL-${out}`;
+}
+
+/** Item attributes that are keys or bookkeeping, not part of the request. */
+function toRequest(item: Record<string, unknown>): RequestItem {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
+  const r = rest as unknown as RequestItem;
+  return { ...r, signers: r.signers ?? [], version: Number(r.version) };
+}
+
+/** Writes a new pending request; the id is random, so the condition only guards a collision. */
+export async function putNewRequest(req: RequestItem): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...requestKey(req.id),
+        gsi1pk: cartPk(req.user_sub, req.status),
+        gsi1sk: cartSk(req.updated_at, req.id),
+        type: 'Request',
+        ...req,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** The caller's request (consistent read), or undefined when missing or another user's. */
+export async function getOwnedRequest(id: string, sub: string): Promise<RequestItem | undefined> {
+  if (!plausibleId(id)) return undefined;
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: requestKey(id), ConsistentRead: true }),
+  );
+  if (!res.Item || res.Item.user_sub !== sub) return undefined;
+  return toRequest(res.Item);
+}
+
+/**
+ * Saves wizard changes on a pending request read at `req.version`: SET only the given fields
+ * (attributes other domains add to the item survive), bump the version, move it to the top of
+ * the cart. Undefined when the condition fails (paid, deleted or written by someone else since
+ * it was read): the caller re-reads to say which.
+ */
+export async function updatePendingRequest(
+  req: RequestItem,
+  changes: RequestChanges,
+  nowIso: string,
+): Promise<RequestItem | undefined> {
+  const names: Record<string, string> = {
+    '#status': 'status',
+    '#version': 'version',
+    '#user_sub': 'user_sub',
+    '#updated_at': 'updated_at',
+    '#gsi1sk': 'gsi1sk',
+  };
+  const values: Record<string, unknown> = {
+    ':pending': 'pending',
+    ':v': req.version,
+    ':next': req.version + 1,
+    ':sub': req.user_sub,
+    ':now': nowIso,
+    ':g': cartSk(nowIso, req.id),
+  };
+  const sets = ['#version = :next', '#updated_at = :now', '#gsi1sk = :g'];
+  Object.entries(changes).forEach(([field, value], i) => {
+    if (value === undefined) return;
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(req.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#status = :pending AND #version = :v AND #user_sub = :sub',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRequest(res.Attributes ?? {});
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Deletes the caller's pending request; false when it is not (or no longer) one. */
+export async function deletePendingRequest(id: string, sub: string): Promise<boolean> {
+  if (!plausibleId(id)) return false;
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: requestKey(id),
+        ConditionExpression: '#status = :pending AND #user_sub = :sub',
+        ExpressionAttributeNames: { '#status': 'status', '#user_sub': 'user_sub' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':sub': sub },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The cart: the caller's pending requests, newest change first (gsi1, all pages). */
+export async function listPendingRequests(sub: string): Promise<RequestItem[]> {
+  const out: RequestItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': cartPk(sub, 'pending') },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(toRequest));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** How many requests wait in the caller's cart (a COUNT Query; reads no attributes out). */
+export async function countPendingRequests(sub: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': cartPk(sub, 'pending') },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * The request's part of the order transaction (checkout): pending → paid with the order's
+ * number and id, out of the cart index into the paid one. Conditioned on the version the
+ * payment priced, so a wizard save between pricing and payment cancels the transaction
+ * instead of paying for a request that changed.
+ */
+export function markPaidUpdate(
+  req: RequestItem,
+  order: { id: string; order_number: string },
+  nowIso: string,
+) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: requestKey(req.id),
+      UpdateExpression:
+        'SET #status = :paid, associated_order_number = :number, order_id = :order, #updated_at = :now, #version = :next, gsi1pk = :gpk, gsi1sk = :gsk',
+      ConditionExpression: '#status = :pending AND #version = :v AND #user_sub = :sub',
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#version': 'version',
+        '#user_sub': 'user_sub',
+        '#updated_at': 'updated_at',
+      },
+      ExpressionAttributeValues: {
+        ':paid': 'paid',
+        ':pending': 'pending',
+        ':number': order.order_number,
+        ':order': order.id,
+        ':now': nowIso,
+        ':v': req.version,
+        ':next': req.version + 1,
+        ':sub': req.user_sub,
+        ':gpk': cartPk(req.user_sub, 'paid'),
+        ':gsk': cartSk(nowIso, req.id),
+      },
+    },
+  };
+}
+
+/**
+ * Records the card payment prepared for a pending request (so a second click reuses it).
+ * Not a wizard edit: the cart order (updated_at) stays, but the version moves like on every
+ * write. Returns the request as written; a request no longer pending (or another user's) is a
+ * 409 with es.orders.requestNotPending.
+ */
+export async function setPaymentIntent(
+  req: RequestItem,
+  paymentIntentId: string,
+): Promise<RequestItem> {
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(req.id),
+        UpdateExpression: 'SET payment_intent_id = :pi, #version = #version + :one',
+        ConditionExpression: '#status = :pending AND #user_sub = :sub',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#version': 'version',
+          '#user_sub': 'user_sub',
+        },
+        ExpressionAttributeValues: {
+          ':pi': paymentIntentId,
+          ':one': 1,
+          ':pending': 'pending',
+          ':sub': req.user_sub,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRequest(res.Attributes ?? {});
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('CONFLICT', es.orders.requestNotPending);
+    throw err;
+  }
+}
+
+// Saved signers
+
+export interface SavedSignerItem extends SavedSigner {
+  user_sub: string;
+}
+
+function toSavedSigner(item: Record<string, unknown>): SavedSigner {
+  return {
+    id: String(item.id),
+    first_name: String(item.first_name),
+    last_name: String(item.last_name),
+    id_number: String(item.id_number),
+    email: String(item.email),
+    phone: String(item.phone),
+    phone_country_code: String(item.phone_country_code),
+    created_at: String(item.created_at),
+  };
+}
+
+/** The caller's saved signers (one partition, every page). */
+export async function listSavedSigners(sub: string): Promise<SavedSigner[]> {
+  const out: SavedSigner[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':p': SAVED_PREFIX },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(toSavedSigner));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Saves a signer once per e-mail (already normalised); false when that e-mail is saved. */
+export async function putSavedSigner(sub: string, signer: SavedSigner): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...savedSignerKey(sub, signer.email),
+          type: 'SavedSigner',
+          user_sub: sub,
+          ...signer,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Deletes the caller's saved signer with this id; false when the caller has none. */
+export async function deleteSavedSignerById(sub: string, id: string): Promise<boolean> {
+  if (!plausibleId(id)) return false;
+  const target = (await listSavedSigners(sub)).find((s) => s.id === id);
+  if (!target) return false;
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: savedSignerKey(sub, target.email),
+        ConditionExpression: '#id = :id',
+        ExpressionAttributeNames: { '#id': 'id' },
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    );
+    return true;
+  } catch (err) {
+    // Deleted meanwhile (another tab): it is gone either way, but not by this call.
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

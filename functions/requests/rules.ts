@@ -1,0 +1,131 @@
+import type { CountryService } from '../../shared/contract/catalog.js';
+import { signerMessages } from '../../shared/contract/requests.js';
+import { es, fmt } from '../../shared/messages.es.js';
+import { normalizeEmail } from '../../shared/rules/email.js';
+import {
+  CLAVE_UNICA_CODE,
+  DOCUMENT_LEGALIZATION_FLOW,
+  NOTARY_AUTHORIZED_CODE,
+  type ServiceCategory,
+} from '../../shared/rules/services.js';
+import { MAX_SIGNERS, type SignerFields, signerErrors } from '../../shared/rules/signers.js';
+import { AppError } from '../platform/errors.js';
+
+/**
+ * The wizard's rules as pure functions (customer-flows §4.1, §5), apart from service.ts so
+ * they run in unit tests without a table. The server applies them on every save and again
+ * before payment, whatever the browser already checked.
+ */
+const m = es.orders;
+
+/**
+ * Every signer problem as `{ 'signers.{i}.{field}': message }`: more than 10 signers (one
+ * message for the list), each field by the §5 rules for the signature type, and an e-mail that
+ * appears twice in the same request (each signer gets their own link by e-mail).
+ */
+export function signerIssues(
+  signers: readonly SignerFields[],
+  signatureCode: string | null | undefined,
+): Record<string, string> {
+  if (signers.length > MAX_SIGNERS) return { signers: m.maxSigners };
+  const fields: Record<string, string> = {};
+  const seen = new Set<string>();
+  signers.forEach((s, i) => {
+    for (const [field, message] of Object.entries(
+      signerErrors(s, signatureCode, signerMessages, fmt),
+    )) {
+      fields[`signers.${i}.${field}`] = message;
+    }
+    const email = normalizeEmail(s.email);
+    if (email && seen.has(email)) fields[`signers.${i}.email`] ??= m.signerDuplicateEmail;
+    seen.add(email);
+  });
+  return fields;
+}
+
+/** 400 VALIDATION with the field map (first message as the error's message) when invalid. */
+export function assertSignersValid(
+  signers: readonly SignerFields[],
+  signatureCode: string | null | undefined,
+): void {
+  const fields = signerIssues(signers, signatureCode);
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('VALIDATION', first, fields);
+}
+
+/** A service the wizard may choose in that slot: on sale there, its category, its flow. */
+export function fitsSlot(service: CountryService | undefined, category: ServiceCategory): boolean {
+  return (
+    !!service && service.category === category && service.flows.includes(DOCUMENT_LEGALIZATION_FLOW)
+  );
+}
+
+export interface ServiceSelection {
+  notarial_service_id: string | null;
+  signature_service_id: string | null;
+}
+
+export interface ResolveInput extends ServiceSelection {
+  /** Ids this call names (non-null): they must be on sale in the request's country. */
+  explicitNotarial: boolean;
+  explicitSignature: boolean;
+  /** The selection's services priced in the request's country (missing = not on sale). */
+  prices: ReadonlyMap<string, CountryService>;
+  /** The country's 'FES + Clave Única' service, read only when the rule needs it. */
+  findClaveUnica: () => Promise<CountryService | undefined>;
+}
+
+export interface Resolved extends ServiceSelection {
+  /** Code of the resulting signature type (the signers are checked against it). */
+  signatureCode: string | null;
+}
+
+/**
+ * The §4.1 service rules on the resulting selection:
+ *  - an id named in this call must be an available service of the right category in the
+ *    request's country (else 422 serviceUnavailable);
+ *  - the notary-authorized option needs 'FES + Clave Única': chosen automatically, unless this
+ *    call named another signature (422 signatureRequired);
+ *  - any other notarial option excludes Clave Única: it is cleared, unless this call named it
+ *    (422 signatureNotAllowed).
+ * A stored id no longer on sale is kept as it is (the save may be about signers); payment
+ * refuses it (checks.ts).
+ */
+export async function resolveServices(input: ResolveInput): Promise<Resolved> {
+  const { prices } = input;
+  let notarial = input.notarial_service_id;
+  let signature = input.signature_service_id;
+  const unavailable = () => new AppError('BUSINESS_RULE', es.documents.serviceUnavailable);
+  if (input.explicitNotarial && notarial && !fitsSlot(prices.get(notarial), 'notarial_service')) {
+    throw unavailable();
+  }
+  if (
+    input.explicitSignature &&
+    signature &&
+    !fitsSlot(prices.get(signature), 'electronic_signature')
+  ) {
+    throw unavailable();
+  }
+  const notarialCode = notarial ? prices.get(notarial)?.code : undefined;
+  let signatureCode = signature ? (prices.get(signature)?.code ?? null) : null;
+
+  if (notarialCode === NOTARY_AUTHORIZED_CODE && signatureCode !== CLAVE_UNICA_CODE) {
+    if (input.explicitSignature && signature)
+      throw new AppError('BUSINESS_RULE', m.signatureRequired);
+    const clave = await input.findClaveUnica();
+    // Without Clave Única in the country the notary-authorized option cannot be fulfilled.
+    if (!fitsSlot(clave, 'electronic_signature')) throw unavailable();
+    signature = (clave as CountryService).id;
+    signatureCode = CLAVE_UNICA_CODE;
+  } else if (
+    notarialCode !== undefined &&
+    notarialCode !== NOTARY_AUTHORIZED_CODE &&
+    signatureCode === CLAVE_UNICA_CODE
+  ) {
+    if (input.explicitSignature) throw new AppError('BUSINESS_RULE', m.signatureNotAllowed);
+    signature = null;
+    signatureCode = null;
+  }
+  if (!notarial) notarial = null;
+  return { notarial_service_id: notarial, signature_service_id: signature, signatureCode };
+}
