@@ -43,6 +43,9 @@ export const ordersEs = {
   paymentNotFound: 'No encontramos ese pago.',
   paymentDescription: 'Pedido {number}',
   creditsOrderDescription: 'Pago del pedido {number}',
+  paymentLabelCard: 'Tarjeta',
+  paymentLabelCredits: 'Créditos',
+  paymentInProgress: 'Ya hay un pago en curso para esta solicitud. Espera unos segundos.',
   // Orders
   orderNotFound: 'Pedido no encontrado.',
   titleError: 'Error al actualizar el título',
