@@ -4,7 +4,13 @@ import type { Mail } from './mail.js';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One plain, accessible layout for every e-mail: a greeting, a paragraph, a button, a note. */
-function layout(p: { greeting: string; body: string; action: string; url: string; note: string }) {
+export function layout(p: {
+  greeting: string;
+  body: string;
+  action: string;
+  url: string;
+  note: string;
+}) {
   const html = `<!doctype html><html lang="es"><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
