@@ -73,13 +73,18 @@ export type ProfileChanges = Pick<
   | 'account_type'
 >;
 
-/** Updates the editable fields of an existing profile; undefined when there is none. */
+/**
+ * Updates the editable fields of an existing profile (only those given: checkout saves its
+ * form fields and leaves account_type alone); undefined when there is none.
+ */
 export async function updateProfile(
   sub: string,
-  changes: ProfileChanges,
+  changes: Partial<ProfileChanges>,
   now: string,
 ): Promise<Profile | undefined> {
-  const names = Object.keys(changes) as (keyof ProfileChanges)[];
+  const names = (Object.keys(changes) as (keyof ProfileChanges)[]).filter(
+    (name) => changes[name] !== undefined,
+  );
   const values: Record<string, unknown> = { ':now': now };
   const sets = names.map((name, i) => {
     values[`:v${i}`] = changes[name];
