@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import type { SigningRequest } from '../../../../shared/contract/requests';
+import { es } from '../../../../shared/messages.es';
+import { formatMoney } from '../../../../shared/rules/currency';
+import { Icon } from '../../components/layout-bits/icons';
+import { creditsAlternative, deliveryLabel, serviceNote } from './checkoutRules';
+
+/**
+ * The summary panel (§2.7): order information, document, contracted services with the
+ * per-signer note, signers, delivery and the total — all as the server quoted them from the
+ * catalogue (`request.quote`); nothing here computes a price.
+ */
+export function CheckoutSummary({
+  request,
+  countryName,
+}: {
+  request: SigningRequest;
+  countryName: string | undefined;
+}) {
+  const headingId = useId();
+  const { quote } = request;
+  const currency = quote.currency_code;
+  return (
+    <section className="checkout-summary ui-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="checkout-summary__title">
+        {es.checkout.summaryTitle}
+      </h2>
+
+      <div className="checkout-summary__block">
+        <h3 className="checkout-summary__label">{es.checkout.orderInfo}</h3>
+        <dl className="checkout-facts">
+          <div>
+            <dt>{es.checkout.requestNumber}</dt>
+            <dd>{request.request_number}</dd>
+          </div>
+          <div>
+            <dt>{es.checkout.country}</dt>
+            <dd>
+              {countryName ?? request.country_id} ({currency})
+            </dd>
+          </div>
+          <div>
+            <dt>{es.checkout.document}</dt>
+            <dd className="checkout-facts__document">
+              <Icon name="fileText" size={16} />
+              <span>{request.document_name}</span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="checkout-summary__block">
+        <h3 className="checkout-summary__label">{es.checkout.services}</h3>
+        <ul className="checkout-items">
+          {quote.items.map((item) => (
+            <li key={item.service_id} className="checkout-item">
+              <div className="checkout-item__text">
+                <span className="checkout-item__name">{item.name}</span>
+                <span className="checkout-item__note">{serviceNote(item, currency)}</span>
+              </div>
+              <span className="checkout-item__price">{formatMoney(item.item_total, currency)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="checkout-summary__block">
+        <h3 className="checkout-summary__label">
+          {es.checkout.signers} ({request.signers.length})
+        </h3>
+        {request.signers.length === 0 ? (
+          <p className="checkout-summary__empty">{es.checkout.noSigners}</p>
+        ) : (
+          <ol className="checkout-signers">
+            {request.signers.map((s) => (
+              <li key={s.signer_index}>
+                <span className="checkout-signers__name">
+                  {s.first_name} {s.last_name}
+                </span>
+                <span className="checkout-signers__email">{s.email}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <div className="checkout-summary__block">
+        <h3 className="checkout-summary__label">{es.checkout.delivery}</h3>
+        <p className="checkout-summary__delivery">
+          <Icon name="send" size={16} />
+          <span>{deliveryLabel(request.delivery_options)}</span>
+        </p>
+      </div>
+
+      <div className="checkout-total">
+        <span className="checkout-total__label">{es.checkout.total}</span>
+        <span className="checkout-total__amount" data-testid="checkout-total">
+          {formatMoney(quote.total, currency)}
+        </span>
+      </div>
+      {quote.credits_needed > 0 ? (
+        <p className="checkout-total__credits">{creditsAlternative(quote.credits_needed)}</p>
+      ) : null}
+    </section>
+  );
+}
