@@ -135,3 +135,44 @@ export async function markPaid(stack: StackInfo, token: string, requestId: strin
   );
   return order;
 }
+
+/**
+ * A service sold in one country only (the seed prices every service in every country), so a
+ * test can name a service "of another country". Written through the catalogue's own writers.
+ */
+export async function serviceOnlyIn(
+  stack: StackInfo,
+  countryId: string,
+  currencyCode: string,
+  category: CountryService['category'] = 'notarial_service',
+) {
+  pointAt(stack);
+  const repo = await import('../../functions/catalog/services-repo.js');
+  const id = `svc-test-${Math.random().toString(36).slice(2, 10)}`;
+  const service = {
+    id,
+    code: `test_${id}`,
+    name: 'Servicio de prueba',
+    description: 'Solo para pruebas',
+    category,
+    is_combinable: true,
+    is_standalone: true,
+    flows: ['document_legalization'],
+    sort_order: 99,
+    is_active: true,
+  };
+  await repo.putService(service);
+  await repo.putServicePrice({
+    service_id: id,
+    country_id: countryId,
+    price: 1000,
+    currency_code: currencyCode,
+    is_available: true,
+    pricing_model: 'flat',
+  });
+  return {
+    id,
+    /** Takes it off sale again, so other test files see the seeded catalogue only. */
+    retire: () => repo.putService({ ...service, is_active: false }),
+  };
+}
