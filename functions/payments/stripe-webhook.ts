@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import * as routes from '../../shared/contract/routes/payments.js';
 import { es } from '../../shared/messages.es.js';
+import { fulfilOrderEvent } from '../orders/fulfil.js';
+import { orderPaymentOf } from '../orders/payment-metadata.js';
 import { AppError } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { logger } from '../platform/logger.js';
@@ -29,12 +31,15 @@ export const handler = httpRoute(routes.stripeWebhook, async ({ rawBody, headers
     if (typeof hint.id === 'string') {
       const client = await stripe();
       const pi = await client.paymentIntents.retrieve(hint.id);
-      const { credited } = await fulfil(pi);
+      // An order payment makes its order (and signing links); a package payment credits.
+      const orderId = orderPaymentOf(pi) ? await fulfilOrderEvent(pi) : undefined;
+      const { credited } = orderId === undefined ? await fulfil(pi) : { credited: false };
       logger.info('stripe event', {
         eventId: event.id,
         type: event.type,
         status: pi.status,
         credited,
+        ...(orderId ? { orderId } : {}),
       });
     }
   }

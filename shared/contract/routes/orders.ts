@@ -10,8 +10,9 @@ export const createOrderCardIntent = route({
   auth: 'user',
   handler: 'orders/create-card-intent',
   summary:
-    'Checks a complete pending request and the checkout form, saves the profile and starts a card payment of the catalogue total',
-  access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
+    'Checks a complete pending request and the checkout form, saves the profile and starts a card payment of the catalogue total (the same intent again for a second click)',
+  // mail: a request whose earlier payment succeeded unnoticed gets its order (and links) here.
+  access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY'] },
   request: orders.cardIntentRequest,
   response: orders.cardIntentResponse,
 });

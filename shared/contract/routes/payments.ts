@@ -37,7 +37,8 @@ export const stripeWebhook = route({
   auth: 'public',
   handler: 'payments/stripe-webhook',
   summary: 'Stripe events (signature-checked; the object is re-read from Stripe; idempotent)',
-  access: { table: 'write', secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
+  // mail: a paid order's signing links go out from here.
+  access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
   rawBody: true,
   maxBodyBytes: 256 * 1024,
   response: payments.webhookResponse,

@@ -1,0 +1,310 @@
+import type Stripe from 'stripe';
+import type * as z from 'zod';
+import type {
+  CheckoutForm,
+  cardIntentResponse,
+  creditsPaymentRequest,
+  Order,
+} from '../../shared/contract/orders.js';
+import { orderPaymentStatusResponse } from '../../shared/contract/orders.js';
+import type { Quote } from '../../shared/contract/requests.js';
+import { es, fmt } from '../../shared/messages.es.js';
+import { toStripeAmount } from '../../shared/rules/currency.js';
+import { userOwner } from '../credits/keys.js';
+import { readWallet, spend } from '../credits/ledger.js';
+import { getOwnedDocument } from '../documents/repo.js';
+import { isMissing, isPaymentIntentId, publishableKey, stripe } from '../payments/stripe-client.js';
+import { epochSeconds } from '../platform/clock.js';
+import { AppError, notFound } from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
+import { updateProfile } from '../profile/repo.js';
+import { assertPayable } from '../requests/checks.js';
+import { quoteRequest } from '../requests/quote.js';
+import { getOwnedRequest, type RequestItem, setPaymentIntent } from '../requests/repo.js';
+import { fulfilOrderPayment } from './fulfil.js';
+import { orderPaymentMetadata, orderPaymentOf } from './payment-metadata.js';
+import { getOwnedOrder, putCheckout } from './repo.js';
+import {
+  buildOrder,
+  type NewOrder,
+  orderView,
+  orderWrites,
+  requestFingerprint,
+} from './service.js';
+import { sendSigningLinks } from './signing-links.js';
+
+/**
+ * The two ways to pay a request (customer-flows §2.7, §4.4, §5). Both start the same way: the
+ * caller's own pending request, complete and valid right now (assertPayable re-checks what the
+ * wizard checked), the form saved to the profile, and the price from the catalogue: the
+ * browser never sends an amount.
+ */
+const m = es.orders;
+
+const requestNotFound = () => notFound(m.requestNotFound);
+const notPending = () => new AppError('CONFLICT', m.requestNotPending);
+
+/**
+ * Saves the checkout's personal and billing fields to the caller's profile (§4.4) and answers
+ * the account's e-mail. A missing profile does not stop a payment: it is logged.
+ */
+async function saveProfile(sub: string, form: CheckoutForm, now: Date): Promise<string> {
+  const profile = await updateProfile(
+    sub,
+    {
+      first_name: form.first_name,
+      last_name: form.last_name,
+      phone: form.phone,
+      company: form.company,
+      address: form.address,
+      city: form.city,
+      whatsapp: form.whatsapp,
+      billing_country_id: form.billing_country_id,
+      region_province: form.region_province,
+    },
+    now.toISOString(),
+  );
+  if (!profile) logger.warn('checkout: the caller has no profile to save the form to');
+  return profile?.email || form.email.toLowerCase();
+}
+
+/** Stripe's states in which an intent still waits for the card. */
+const AWAITING = new Set<Stripe.PaymentIntent.Status>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
+/** The request's current card payment, when it is one of ours for this request. */
+async function currentIntent(req: RequestItem): Promise<Stripe.PaymentIntent | undefined> {
+  if (!req.payment_intent_id) return undefined;
+  const client = await stripe();
+  const pi = await client.paymentIntents.retrieve(req.payment_intent_id).catch((err: unknown) => {
+    if (isMissing(err)) return undefined;
+    throw err;
+  });
+  const meta = pi ? orderPaymentOf(pi) : undefined;
+  return meta?.request_id === req.id && meta.user_sub === req.user_sub ? pi : undefined;
+}
+
+type CardIntent = z.input<typeof cardIntentResponse>;
+
+/**
+ * Starts (or resumes) the card payment of a request at its catalogue total. A second click
+ * gets the same intent back while it still waits for the card at the same amount; a changed
+ * total gets a new intent (the stale one is cancelled where Stripe allows it). The form goes
+ * to a CHECKOUT item keyed by request and intent, read when the payment succeeds.
+ */
+export async function startCardPayment(
+  sub: string,
+  requestId: string,
+  form: CheckoutForm,
+  now: Date,
+): Promise<CardIntent> {
+  const req = await getOwnedRequest(requestId, sub);
+  if (!req) throw requestNotFound();
+  const existing = req.status === 'pending' ? await currentIntent(req) : undefined;
+  if (existing?.status === 'succeeded') {
+    // Paid already, but the order was not made yet (webhook late or lost): make it now.
+    await fulfilOrderPayment(existing);
+    throw notPending();
+  }
+  if (existing?.status === 'processing') throw new AppError('CONFLICT', m.paymentInProgress);
+  await assertPayable(req);
+  const customerEmail = await saveProfile(sub, form, now);
+  const quote = await quoteRequest(req);
+  if (quote.total <= 0) throw new AppError('BUSINESS_RULE', m.requestIncomplete);
+  const amount = toStripeAmount(quote.total, quote.currency_code);
+  const currency = quote.currency_code.toLowerCase();
+  const client = await stripe();
+
+  let pi: Stripe.PaymentIntent;
+  if (
+    existing &&
+    AWAITING.has(existing.status) &&
+    existing.amount === amount &&
+    existing.currency === currency
+  ) {
+    pi = existing;
+  } else {
+    if (existing && AWAITING.has(existing.status)) {
+      await client.paymentIntents.cancel(existing.id).catch((err: unknown) => {
+        // Not fatal: a stale intent that still gets paid is caught at fulfilment (unmatched).
+        logger.warn('could not cancel a stale order payment', {
+          paymentIntent: existing.id,
+          error: (err as Error)?.name,
+        });
+      });
+    }
+    pi = await client.paymentIntents.create(
+      {
+        amount,
+        currency,
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        description: fmt(m.paymentDescription, { number: req.request_number }),
+        metadata: orderPaymentMetadata(req, quote),
+      },
+      // Two clicks at once see the same previous intent and so create one intent between them.
+      {
+        idempotencyKey: `order-intent:${req.id}:${req.payment_intent_id ?? 'none'}:${amount}:${currency}`,
+      },
+    );
+    await setPaymentIntent(req, pi.id);
+  }
+  if (!pi.client_secret) throw new Error(`payment intent ${pi.id} has no client secret`);
+  await putCheckout({
+    request_id: req.id,
+    payment_intent_id: pi.id,
+    user_sub: sub,
+    form,
+    customer_email: customerEmail,
+    fingerprint: requestFingerprint(req),
+    items: quote.items,
+    total: quote.total,
+    currency_code: quote.currency_code,
+    created_at: now.toISOString(),
+  });
+  return {
+    client_secret: pi.client_secret,
+    payment_intent_id: pi.id,
+    publishable_key: publishableKey(),
+    amount: quote.total,
+    currency_code: quote.currency_code,
+  };
+}
+
+type CreditsPayment = z.output<typeof creditsPaymentRequest>;
+
+/** The ledger's extra writes (the order) failed their conditions. */
+class OrderWritesFailed extends Error {
+  constructor() {
+    super('order writes failed');
+    this.name = 'OrderWritesFailed';
+  }
+}
+
+/** A request already paid: the order of this very key again, or a 409. */
+async function replayOrRefuse(req: RequestItem, key: string, now: Date): Promise<Order> {
+  const order = req.order_id ? await getOwnedOrder(req.order_id, req.user_sub) : undefined;
+  if (!order || order.credits_idempotency_key !== key) throw notPending();
+  await sendSigningLinks(order);
+  return orderView(order.id, req.user_sub, now);
+}
+
+const MAX_ORDER_ATTEMPTS = 3;
+
+/**
+ * Pays a request with credits (§4.4, §5, §9): the credits needed are the 2% discounted total at
+ * the currency's rate, rounded up. ONE ledger transaction debits them and writes the order
+ * (order, number, lines, signers, request paid at the priced version, document lock, contacts)
+ * under the idempotency key `order:{key}`: a double click with the same key debits once and
+ * answers the same order; two keys racing for one request debit once and the loser gets 409.
+ */
+export async function payWithCredits(sub: string, body: CreditsPayment, now: Date): Promise<Order> {
+  const req = await getOwnedRequest(body.request_id, sub);
+  if (!req) throw requestNotFound();
+  if (req.status !== 'pending') return replayOrRefuse(req, body.idempotency_key, now);
+  await assertPayable(req);
+  const quote: Quote = await quoteRequest(req);
+  if (quote.credits_needed <= 0) throw new AppError('BUSINESS_RULE', m.creditsPaymentError);
+  const ownerId = userOwner(sub);
+  // Checked again inside the transaction; this only spares a profile write for a short wallet.
+  if ((await readWallet(ownerId)).balance < quote.credits_needed) {
+    throw new AppError('INSUFFICIENT_CREDITS', m.insufficientCredits);
+  }
+  const customerEmail = await saveProfile(sub, body.form, now);
+
+  for (let attempt = 0; attempt < MAX_ORDER_ATTEMPTS; attempt++) {
+    const input: NewOrder = {
+      req,
+      form: body.form,
+      customerEmail,
+      items: quote.items,
+      total: quote.total,
+      currencyCode: quote.currency_code,
+      payment: {
+        kind: 'credits',
+        credits: quote.credits_needed,
+        discountAmount: quote.credits_discount_amount,
+        idempotencyKey: body.idempotency_key,
+      },
+      now,
+    };
+    const built = buildOrder(input);
+    try {
+      const { entry, replayed } = await spend(
+        {
+          ownerId,
+          amount: quote.credits_needed,
+          description: fmt(m.creditsOrderDescription, { number: built.order.order_number }),
+          currency_amount: quote.total,
+          currency_code: quote.currency_code,
+          related_entity_type: 'order',
+          related_entity_id: built.order.id,
+          idempotencyKey: `order:${body.idempotency_key}`,
+        },
+        () => epochSeconds(now),
+        {
+          items: orderWrites(built, req, input).items,
+          onConditionFailed: () => new OrderWritesFailed(),
+        },
+      );
+      const orderId = replayed ? (entry.related_entity_id ?? '') : built.order.id;
+      const order = replayed ? await getOwnedOrder(orderId, sub) : built.order;
+      if (!order) throw new Error(`order ${orderId} of a credits payment is missing`);
+      if (!replayed) logger.info('order paid with credits', { orderId, requestId: req.id });
+      await sendSigningLinks(order);
+      return orderView(order.id, sub, now);
+    } catch (err) {
+      if (!(err instanceof OrderWritesFailed)) throw err;
+      const fresh = await getOwnedRequest(req.id, sub);
+      if (!fresh) throw requestNotFound();
+      if (fresh.status !== 'pending') return replayOrRefuse(fresh, body.idempotency_key, now);
+      // Saved by the wizard in between: what was priced is not what would be paid.
+      if (fresh.version !== req.version) throw new AppError('CONFLICT', es.api.conflict);
+      const doc = req.document_id ? await getOwnedDocument(req.document_id, sub) : undefined;
+      if (doc?.status !== 'ready') throw new AppError('BUSINESS_RULE', m.userOrDocumentMissing);
+      // Otherwise the order number was taken: draw another.
+    }
+  }
+  throw new AppError('CONFLICT', es.api.conflict);
+}
+
+const KNOWN_STATUSES = new Set<string>(orderPaymentStatusResponse.shape.status.options);
+
+/** Stripe's status in our five: a confirm still owed counts as awaiting a card. */
+const statusOf = (s: Stripe.PaymentIntent.Status) => {
+  if (s === 'requires_capture') return 'processing' as const;
+  return KNOWN_STATUSES.has(s)
+    ? (s as z.output<typeof orderPaymentStatusResponse>['status'])
+    : ('requires_payment_method' as const);
+};
+
+/**
+ * Where one of the caller's order payments stands, read from Stripe itself; a succeeded one is
+ * turned into its order here too (idempotently, like the webhook), so a lost webhook loses
+ * nothing. Someone else's payment, a package payment or an unknown id are a 404 alike.
+ */
+export async function orderPaymentStatus(
+  sub: string,
+  paymentIntentId: string,
+): Promise<z.input<typeof orderPaymentStatusResponse>> {
+  if (!isPaymentIntentId(paymentIntentId)) throw notFound(m.paymentNotFound);
+  const client = await stripe();
+  const pi = await client.paymentIntents.retrieve(paymentIntentId).catch((err: unknown) => {
+    throw isMissing(err) ? notFound(m.paymentNotFound) : err;
+  });
+  if (orderPaymentOf(pi)?.user_sub !== sub) throw notFound(m.paymentNotFound);
+  const result = await fulfilOrderPayment(pi);
+  // Charged but matching no order: staff refund it (logged); the browser must not wait on.
+  if (result.outcome === 'unmatched' && !result.order) {
+    throw new AppError('CONFLICT', m.saveOrderError);
+  }
+  const order = result.outcome === 'none' ? undefined : result.order;
+  return {
+    payment_intent_id: pi.id,
+    status: statusOf(pi.status),
+    order_id: order?.id ?? null,
+    order_number: order?.order_number ?? null,
+  };
+}

@@ -1,0 +1,170 @@
+import type Stripe from 'stripe';
+import { toStripeAmount } from '../../shared/rules/currency.js';
+import { type Clock, systemClock } from '../platform/clock.js';
+import { logger } from '../platform/logger.js';
+import { type Mailer, sesMailer } from '../platform/mail.js';
+import { getOwnedRequest } from '../requests/repo.js';
+import { orderPaymentOf } from './payment-metadata.js';
+import {
+  commitOrder,
+  failedConditions,
+  getCheckout,
+  getOrder,
+  getPaymentMarker,
+  type OrderRecord,
+  paymentMarkerPut,
+  putDuplicatePaymentMarker,
+} from './repo.js';
+import { buildOrder, type NewOrder, orderWrites, requestFingerprint } from './service.js';
+import { type LinksOutcome, sendSigningLinks } from './signing-links.js';
+
+export type OrderFulfilment =
+  /** Not an order payment, or not (yet) succeeded: nothing to do. */
+  | { outcome: 'none' }
+  /** The order of this payment (made now or earlier) and how its links went this time. */
+  | { outcome: 'order'; order: OrderRecord; links: LinksOutcome }
+  /**
+   * Money was taken but no order can be made from it (the request changed or went away after
+   * the payment started, or another payment had already paid it): logged as an error for
+   * staff to refund. `order` is the request's existing order when another payment made one.
+   */
+  | { outcome: 'unmatched'; order?: OrderRecord };
+
+export interface FulfilDeps {
+  clock: Clock;
+  mailer: Mailer;
+}
+
+const defaults: FulfilDeps = { clock: systemClock, mailer: sesMailer };
+const MAX_ATTEMPTS = 6;
+
+const pause = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.min(200, 10 * 2 ** attempt) * Math.random()));
+
+const isRetryableRace = (err: unknown) => {
+  const name = (err as { name?: string })?.name;
+  return (
+    name === 'TransactionConflictException' || name === 'ProvisionedThroughputExceededException'
+  );
+};
+
+/**
+ * Turns a succeeded card payment into its order. Called by the Stripe webhook and by the
+ * browser's status poll, any number of times, in any order: one transaction writes the order,
+ * its number, lines and signers, the request paid (at the version read), the document lock,
+ * the CRM contacts and the marker `ORDERPAY#{pi}` (new), so exactly one order exists per
+ * payment. A replay finds the marker and only sends the signing links never sent.
+ *
+ * Only `succeeded` counts: the spec's prototype saved orders before charging; here an order
+ * exists only for money actually received.
+ */
+export async function fulfilOrderPayment(
+  pi: Stripe.PaymentIntent,
+  deps: FulfilDeps = defaults,
+): Promise<OrderFulfilment> {
+  const meta = orderPaymentOf(pi);
+  if (!meta || pi.status !== 'succeeded') return { outcome: 'none' };
+  const finish = async (order: OrderRecord): Promise<OrderFulfilment> => ({
+    outcome: 'order',
+    order,
+    links: await sendSigningLinks(order, deps),
+  });
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const marker = await getPaymentMarker(pi.id);
+    if (marker) {
+      const order = await getOrder(marker.order_id);
+      if (!order) throw new Error(`order ${marker.order_id} of a payment marker is missing`);
+      return marker.duplicate ? { outcome: 'unmatched', order } : finish(order);
+    }
+    const req = await getOwnedRequest(meta.request_id, meta.user_sub);
+    if (!req) {
+      logger.error('paid order payment without its request: refund needed', {
+        paymentIntent: pi.id,
+        requestId: meta.request_id,
+      });
+      return { outcome: 'unmatched' };
+    }
+    const now = deps.clock.now();
+    if (req.status !== 'pending') {
+      const existing = req.order_id ? await getOrder(req.order_id) : undefined;
+      if (existing?.payment_intent_id === pi.id) return finish(existing);
+      if (await putDuplicatePaymentMarker(pi.id, req.order_id ?? '', now.toISOString())) {
+        logger.error('request paid twice: refund needed', {
+          paymentIntent: pi.id,
+          requestId: req.id,
+          orderId: req.order_id,
+          orderPaymentIntent: existing?.payment_intent_id ?? null,
+        });
+      }
+      return { outcome: 'unmatched', ...(existing ? { order: existing } : {}) };
+    }
+    const checkout = await getCheckout(req.id, pi.id);
+    const matches =
+      !!checkout &&
+      checkout.user_sub === meta.user_sub &&
+      checkout.currency_code === meta.currency_code &&
+      checkout.total === meta.total &&
+      pi.currency === checkout.currency_code.toLowerCase() &&
+      pi.amount === toStripeAmount(checkout.total, checkout.currency_code) &&
+      checkout.fingerprint === requestFingerprint(req);
+    if (!checkout || !matches) {
+      logger.error('paid order payment no longer matches its request: refund needed', {
+        paymentIntent: pi.id,
+        requestId: req.id,
+        checkoutFound: !!checkout,
+      });
+      return { outcome: 'unmatched' };
+    }
+    const input: NewOrder = {
+      req,
+      form: checkout.form,
+      customerEmail: checkout.customer_email,
+      items: checkout.items,
+      total: checkout.total,
+      currencyCode: checkout.currency_code,
+      payment: { kind: 'card', paymentIntentId: pi.id },
+      now,
+    };
+    const built = buildOrder(input);
+    const writes = orderWrites(built, req, input);
+    try {
+      await commitOrder([
+        ...writes.items,
+        paymentMarkerPut(pi.id, built.order.id, built.order.created_at),
+      ]);
+      logger.info('order paid by card', {
+        orderId: built.order.id,
+        paymentIntent: pi.id,
+        requestId: req.id,
+      });
+      return finish(built.order);
+    } catch (err) {
+      const failed = failedConditions(err);
+      if (!failed && !isRetryableRace(err)) throw err;
+      if (failed?.[writes.at.document] && !failed[writes.at.request]) {
+        logger.error('paid order payment whose document is gone: refund needed', {
+          paymentIntent: pi.id,
+          requestId: req.id,
+        });
+        return { outcome: 'unmatched' };
+      }
+      // Another caller made the order (marker), the request moved (re-read and check again)
+      // or the order number was taken (draw another): the next round sorts it out.
+      await pause(attempt);
+    }
+  }
+  throw new Error(`order fulfilment of ${pi.id} gave up after repeated conflicts`);
+}
+
+/**
+ * The webhook's entry. A signing link that could not be sent makes it fail, so Stripe delivers
+ * the event again and the replay sends what is missing.
+ */
+export async function fulfilOrderEvent(pi: Stripe.PaymentIntent): Promise<string | null> {
+  const result = await fulfilOrderPayment(pi);
+  if (result.outcome === 'order' && result.links.failed > 0) {
+    throw new Error(`${result.links.failed} signing link(s) of order ${result.order.id} not sent`);
+  }
+  return result.outcome === 'none' ? null : (result.order?.id ?? null);
+}

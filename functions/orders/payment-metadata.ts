@@ -1,0 +1,43 @@
+import type Stripe from 'stripe';
+import * as z from 'zod';
+import type { Quote } from '../../shared/contract/requests.js';
+import type { RequestItem } from '../requests/repo.js';
+
+/**
+ * What a card payment for an order carries in its metadata. Only the server writes metadata
+ * (with the secret key), so it is the trusted record of which request, whose, and what total
+ * the intent was made for. It holds nothing the browser typed: the checkout form goes to the
+ * table (repo.ts CHECKOUT item), so two clicks with different titles still make the very same
+ * Stripe call (and Stripe's idempotency key answers the same intent).
+ */
+const PURPOSE = 'order';
+
+const metadataSchema = z.object({
+  purpose: z.literal(PURPOSE),
+  request_id: z.string().min(1),
+  request_number: z.string().default(''),
+  user_sub: z.string().min(1),
+  total: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+  currency_code: z.string().regex(/^[A-Z]{3}$/),
+});
+export type OrderPaymentMeta = z.output<typeof metadataSchema>;
+
+export function orderPaymentMetadata(req: RequestItem, quote: Quote) {
+  return {
+    purpose: PURPOSE,
+    request_id: req.id,
+    request_number: req.request_number,
+    user_sub: req.user_sub,
+    total: String(quote.total),
+    currency_code: quote.currency_code,
+  } satisfies z.input<typeof metadataSchema>;
+}
+
+/** The order payment an intent stands for, or undefined when it is about something else. */
+export function orderPaymentOf(pi: Pick<Stripe.PaymentIntent, 'metadata'>) {
+  const parsed = metadataSchema.safeParse(pi.metadata ?? {});
+  return parsed.success ? parsed.data : undefined;
+}

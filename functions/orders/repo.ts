@@ -1,0 +1,563 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { CheckoutForm, OrderStatus } from '../../shared/contract/orders.js';
+import type { SelectedService } from '../../shared/contract/requests.js';
+import type { ServiceCategory } from '../../shared/rules/services.js';
+import { db, isConditionFailure, tableName } from '../platform/db.js';
+
+/**
+ * Orders, their items, their signers and the records that keep payments exactly-once
+ * (docs/drafts/orders-data-model.md). The only file that builds these keys:
+ *
+ *   ORDER#{id} / META              the order; gsi1 USER#{sub}#ORDERS / {created_at}#{id}
+ *   ORDER#{id} / ITEM#{nn}         one line per service, prices as charged
+ *   ORDERNO#{number} / ORDERNO     order-number guard: unique numbers, number → order id
+ *   SIGNER#{signerId} / META       a signer of an order with the hash of its signing token
+ *   ORDERPAY#{paymentIntentId} / ORDERPAY   a card payment turned into an order (permanent)
+ *   CHECKOUT#{requestId} / PI#{paymentIntentId}  the checkout form and price a card payment
+ *                                  was started with, read when it succeeds
+ */
+export type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+export type PaymentMix = 'full_credits' | 'mixed' | 'full_currency';
+
+export interface OrderRecord {
+  id: string;
+  order_number: string;
+  user_sub: string;
+  title: string;
+  status: OrderStatus;
+  total_price: number;
+  subtotal: number;
+  tax: number;
+  discounts: number;
+  coupons: string[];
+  credits_used: number;
+  credits_discount_amount: number;
+  payment_method_mix: PaymentMix;
+  payment_method_label: string;
+  product_label: string;
+  delivery_options: boolean;
+  signers_count: number;
+  signer_ids: string[];
+  item_count: number;
+  country_id: string;
+  currency_code: string;
+  request_id: string;
+  request_number: string;
+  document_id: string;
+  document_name: string;
+  original_file_url: string | null;
+  signed_file_url: string | null;
+  notarized_file_url: string | null;
+  payment_intent_id: string | null;
+  /** The client's key of a credits payment, so a repeat answers this order. */
+  credits_idempotency_key: string | null;
+  /** Who the order is for, as typed at checkout (invoicing). */
+  billing: Omit<CheckoutForm, 'title'>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLineRecord {
+  order_id: string;
+  line: number;
+  service_id: string;
+  service_name: string;
+  service_category: ServiceCategory;
+  service_description: string;
+  quantity: number;
+  unit_price_at_purchase: number;
+  item_total: number;
+}
+
+export interface SignerRecord {
+  id: string;
+  order_id: string;
+  request_id: string;
+  owner_sub: string;
+  signer_index: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  phone_country_code: string;
+  id_number: string;
+  estado_firma: string;
+  url_firma: string | null;
+  id_firma: string | null;
+  /** sha256 hex of the signing token; the token itself exists only in the e-mail. */
+  token_hash?: string;
+  token_expires_at?: string;
+  /** A link is being sent by one caller since then (so two callers never send two links). */
+  link_claimed_at?: string;
+  link_sent_at?: string;
+  updated_at: string;
+}
+
+/** What a card payment was started with: read back when the payment succeeds. */
+export interface CheckoutRecord {
+  request_id: string;
+  payment_intent_id: string;
+  user_sub: string;
+  form: CheckoutForm;
+  /** The e-mail of the account (the customer's CRM contact). */
+  customer_email: string;
+  /** Fingerprint of what is bought (document, services, signers, delivery, country). */
+  fingerprint: string;
+  items: SelectedService[];
+  total: number;
+  currency_code: string;
+  created_at: string;
+}
+
+const orderPk = (id: string) => `ORDER#${id}`;
+const orderKey = (id: string) => ({ pk: orderPk(id), sk: 'META' });
+const lineKey = (id: string, line: number) => ({
+  pk: orderPk(id),
+  sk: `ITEM#${String(line).padStart(2, '0')}`,
+});
+const historyPk = (sub: string) => `USER#${sub}#ORDERS`;
+const numberKey = (orderNumber: string) => ({ pk: `ORDERNO#${orderNumber}`, sk: 'ORDERNO' });
+const signerKey = (id: string) => ({ pk: `SIGNER#${id}`, sk: 'META' });
+const payKey = (paymentIntentId: string) => ({
+  pk: `ORDERPAY#${paymentIntentId}`,
+  sk: 'ORDERPAY',
+});
+const checkoutKey = (requestId: string, paymentIntentId: string) => ({
+  pk: `CHECKOUT#${requestId}`,
+  sk: `PI#${paymentIntentId}`,
+});
+
+/** Ids arrive in paths: anything that is not a plausible id is simply not found. */
+const plausibleId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
+  return rest as T;
+};
+
+// ——— the order transaction's elements ———
+
+export function orderPut(order: OrderRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...orderKey(order.id),
+        gsi1pk: historyPk(order.user_sub),
+        gsi1sk: `${order.created_at}#${order.id}`,
+        type: 'Order',
+        ...order,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Fails the transaction when the number is taken: the caller draws another one. */
+export function orderNumberGuardPut(orderNumber: string, orderId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...numberKey(orderNumber), type: 'OrderNumber', order_id: orderId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function orderLinePut(line: OrderLineRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...lineKey(line.order_id, line.line), type: 'OrderItem', ...line },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function signerPut(signer: SignerRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...signerKey(signer.id), type: 'OrderSigner', ...signer },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Records that a card payment made an order; a second attempt for the same payment fails here. */
+export function paymentMarkerPut(
+  paymentIntentId: string,
+  orderId: string,
+  now: string,
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...payKey(paymentIntentId),
+        type: 'OrderPayment',
+        payment_intent_id: paymentIntentId,
+        order_id: orderId,
+        created_at: now,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface PaymentMarker {
+  payment_intent_id: string;
+  order_id: string;
+  /** The request had already been paid by another payment: this one needs a refund. */
+  duplicate?: boolean;
+}
+
+export async function getPaymentMarker(
+  paymentIntentId: string,
+): Promise<PaymentMarker | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: payKey(paymentIntentId), ConsistentRead: true }),
+  );
+  return res.Item ? strip<PaymentMarker>(res.Item) : undefined;
+}
+
+/**
+ * Marks a payment that arrived for a request another payment had already paid (so it needs a
+ * refund); true only for the first caller, so the error is reported once.
+ */
+export async function putDuplicatePaymentMarker(
+  paymentIntentId: string,
+  existingOrderId: string,
+  now: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...payKey(paymentIntentId),
+          type: 'OrderPayment',
+          payment_intent_id: paymentIntentId,
+          order_id: existingOrderId,
+          duplicate: true,
+          created_at: now,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Which elements of a cancelled transaction failed their condition. */
+export function failedConditions(err: unknown): boolean[] | undefined {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name !== 'TransactionCanceledException') return undefined;
+  return (e.CancellationReasons ?? []).map((r) => r.Code === 'ConditionalCheckFailed');
+}
+
+export async function commitOrder(items: TransactItem[]): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+// ——— reads ———
+
+export async function getOrder(id: string): Promise<OrderRecord | undefined> {
+  if (!plausibleId(id)) return undefined;
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: orderKey(id), ConsistentRead: true }),
+  );
+  return res.Item ? strip<OrderRecord>(res.Item) : undefined;
+}
+
+/** One of the caller's orders; undefined for a missing one and for another user's alike. */
+export async function getOwnedOrder(id: string, sub: string): Promise<OrderRecord | undefined> {
+  const order = await getOrder(id);
+  return order?.user_sub === sub ? order : undefined;
+}
+
+/** The order's lines and signers in one BatchGet (their keys are on the order). */
+export async function getOrderParts(
+  order: OrderRecord,
+): Promise<{ lines: OrderLineRecord[]; signers: SignerRecord[] }> {
+  let keys: Record<string, string>[] = [
+    ...Array.from({ length: order.item_count }, (_, i) => lineKey(order.id, i + 1)),
+    ...order.signer_ids.map(signerKey),
+  ];
+  const found: Record<string, unknown>[] = [];
+  for (let attempt = 0; keys.length > 0; attempt++) {
+    const res = await db().send(
+      new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } },
+      }),
+    );
+    found.push(...(res.Responses?.[tableName()] ?? []));
+    keys = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
+    if (keys.length && attempt > 8) throw new Error('order parts: keys left unprocessed');
+    if (keys.length) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+  }
+  const lines = found
+    .filter((i) => String(i.pk).startsWith('ORDER#'))
+    .map((i) => strip<OrderLineRecord>(i))
+    .sort((a, b) => a.line - b.line);
+  const signers = found
+    .filter((i) => String(i.pk).startsWith('SIGNER#'))
+    .map((i) => strip<SignerRecord>(i))
+    .filter((s) => s.order_id === order.id)
+    .sort((a, b) => a.signer_index - b.signer_index);
+  return { lines, signers };
+}
+
+export type OrderSummaryRecord = Pick<
+  OrderRecord,
+  | 'id'
+  | 'order_number'
+  | 'title'
+  | 'status'
+  | 'total_price'
+  | 'currency_code'
+  | 'country_id'
+  | 'document_name'
+  | 'request_id'
+  | 'request_number'
+  | 'signers_count'
+  | 'payment_method_mix'
+  | 'payment_method_label'
+  | 'credits_used'
+  | 'created_at'
+>;
+
+const SUMMARY_FIELDS: (keyof OrderSummaryRecord)[] = [
+  'id',
+  'order_number',
+  'title',
+  'status',
+  'total_price',
+  'currency_code',
+  'country_id',
+  'document_name',
+  'request_id',
+  'request_number',
+  'signers_count',
+  'payment_method_mix',
+  'payment_method_label',
+  'credits_used',
+  'created_at',
+];
+
+/**
+ * The caller's orders, newest first, from `createdFrom` (ISO) on when given. Only the fields of
+ * the list are read (ProjectionExpression), so hundreds of orders are one or two small pages.
+ */
+export async function listOrderSummaries(
+  sub: string,
+  createdFrom?: string,
+): Promise<OrderSummaryRecord[]> {
+  const names = Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [`#p${i}`, f]));
+  const out: OrderSummaryRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: createdFrom ? 'gsi1pk = :pk AND gsi1sk >= :from' : 'gsi1pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': historyPk(sub),
+          ...(createdFrom ? { ':from': createdFrom } : {}),
+        },
+        ExpressionAttributeNames: names,
+        ProjectionExpression: Object.keys(names).join(', '),
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((res.Items ?? []) as OrderSummaryRecord[]));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Renames one of the caller's orders. */
+export async function updateOrderTitle(
+  id: string,
+  sub: string,
+  title: string,
+  now: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(id),
+        UpdateExpression: 'SET title = :t, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND user_sub = :sub',
+        ExpressionAttributeValues: { ':t': title, ':now': now, ':sub': sub },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+// ——— signers and their links ———
+
+export async function getSigner(id: string): Promise<SignerRecord | undefined> {
+  if (!plausibleId(id)) return undefined;
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: signerKey(id), ConsistentRead: true }),
+  );
+  return res.Item ? strip<SignerRecord>(res.Item) : undefined;
+}
+
+/**
+ * Takes the job of sending a signer's first link: stores the new token's hash, only while no
+ * link has been sent and nobody else is sending one (or their claim is older than
+ * `staleBefore`, i.e. they died). False when another caller has it or it is done.
+ */
+export async function claimFirstLink(
+  signerId: string,
+  tokenHash: string,
+  expiresAt: string,
+  now: string,
+  staleBefore: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: signerKey(signerId),
+        UpdateExpression:
+          'SET token_hash = :h, token_expires_at = :exp, link_claimed_at = :now, updated_at = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(link_sent_at) AND (attribute_not_exists(link_claimed_at) OR link_claimed_at < :stale)',
+        ExpressionAttributeValues: {
+          ':h': tokenHash,
+          ':exp': expiresAt,
+          ':now': now,
+          ':stale': staleBefore,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The link with this token went out (unless a newer token replaced it meanwhile). */
+export async function markLinkSent(signerId: string, tokenHash: string, now: string) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: signerKey(signerId),
+        UpdateExpression: 'SET link_sent_at = :now, updated_at = :now REMOVE link_claimed_at',
+        ConditionExpression: 'token_hash = :h',
+        ExpressionAttributeValues: { ':h': tokenHash, ':now': now },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * A new token for a signer of this order who has not signed and was issued one before; the old
+ * token stops working at once. False when any of that does not hold.
+ */
+export async function replaceToken(
+  signerId: string,
+  orderId: string,
+  tokenHash: string,
+  expiresAt: string,
+  now: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: signerKey(signerId),
+        UpdateExpression:
+          'SET token_hash = :h, token_expires_at = :exp, updated_at = :now REMOVE link_claimed_at',
+        ConditionExpression:
+          'order_id = :o AND attribute_exists(token_hash) AND estado_firma <> :signed',
+        ExpressionAttributeValues: {
+          ':h': tokenHash,
+          ':exp': expiresAt,
+          ':now': now,
+          ':o': orderId,
+          ':signed': 'signed',
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The signing flow (and tests) move a signer's status, with the provider's URL and id. */
+export async function setSignerStatus(
+  signerId: string,
+  status: string,
+  now: string,
+  provider: { url_firma?: string | null; id_firma?: string | null } = {},
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: signerKey(signerId),
+      UpdateExpression: 'SET estado_firma = :s, url_firma = :u, id_firma = :i, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':s': status,
+        ':u': provider.url_firma ?? null,
+        ':i': provider.id_firma ?? null,
+        ':now': now,
+      },
+    }),
+  );
+}
+
+// ——— checkout snapshots of card payments ———
+
+export async function putCheckout(c: CheckoutRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...checkoutKey(c.request_id, c.payment_intent_id), type: 'Checkout', ...c },
+    }),
+  );
+}
+
+export async function getCheckout(
+  requestId: string,
+  paymentIntentId: string,
+): Promise<CheckoutRecord | undefined> {
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: checkoutKey(requestId, paymentIntentId),
+      ConsistentRead: true,
+    }),
+  );
+  return res.Item ? strip<CheckoutRecord>(res.Item) : undefined;
+}

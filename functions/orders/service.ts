@@ -1,0 +1,401 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import type {
+  CheckoutForm,
+  listOrdersQuery,
+  listOrdersResponse,
+  Order,
+  OrderSigner,
+  OrderSummary,
+} from '../../shared/contract/orders.js';
+import type { SelectedService } from '../../shared/contract/requests.js';
+import { es } from '../../shared/messages.es.js';
+import { contactEmail, contactUpsert } from '../contacts/repo.js';
+import { lockDocumentUpdate } from '../documents/repo.js';
+import { AppError, notFound } from '../platform/errors.js';
+import { sha256 } from '../platform/secrets.js';
+import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
+import {
+  getOrderParts,
+  getOwnedOrder,
+  listOrderSummaries,
+  type OrderLineRecord,
+  type OrderRecord,
+  type OrderSummaryRecord,
+  orderLinePut,
+  orderNumberGuardPut,
+  orderPut,
+  type SignerRecord,
+  signerPut,
+  type TransactItem,
+  updateOrderTitle,
+} from './repo.js';
+
+/** Signing links are valid 15 days (customer-flows §9, DESIGN.md §3.6). */
+export const SIGNING_LINK_DAYS = 15;
+const DAY_MS = 86_400_000;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * 'ORD-' + yyyymmdd (UTC) + '-' + 6 Crockford base32 characters (30 random bits a day; no I,
+ * L, O, U to misread on the phone). Unique by the ORDERNO guard in the order's transaction;
+ * a collision cancels it and the caller draws again.
+ */
+export function newOrderNumber(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  let suffix = '';
+  // 256 is a multiple of 32, so `byte & 31` is uniform.
+  for (const b of randomBytes(6)) suffix += CROCKFORD[b & 31];
+  return `ORD-${day}-${suffix}`;
+}
+
+export type OrderPayment =
+  | { kind: 'card'; paymentIntentId: string }
+  | { kind: 'credits'; credits: number; discountAmount: number; idempotencyKey: string };
+
+export interface NewOrder {
+  req: RequestItem;
+  form: CheckoutForm;
+  /** The account's e-mail: the customer's CRM contact. */
+  customerEmail: string;
+  /** The priced lines the payment was for (from the catalogue, never the browser). */
+  items: SelectedService[];
+  total: number;
+  currencyCode: string;
+  payment: OrderPayment;
+  now: Date;
+}
+
+export interface BuiltOrder {
+  order: OrderRecord;
+  lines: OrderLineRecord[];
+  signers: SignerRecord[];
+}
+
+/**
+ * The order a paid request becomes (customer-flows §3 Order, §4.3): 'processing', subtotal =
+ * total, tax, discounts and coupons empty. With credits the order keeps the money value of the
+ * request as total_price (so history, stats and the CRM add up in one unit per currency) and
+ * records the credits spent and the 2% discount beside it.
+ */
+export function buildOrder(input: NewOrder): BuiltOrder {
+  const { req, form, payment } = input;
+  const id = randomUUID();
+  const nowIso = input.now.toISOString();
+  const orderNumber = newOrderNumber(input.now);
+  const signers: SignerRecord[] = req.signers.map((s, i) => ({
+    id: randomUUID(),
+    order_id: id,
+    request_id: req.id,
+    owner_sub: req.user_sub,
+    signer_index: i + 1,
+    first_name: s.first_name,
+    last_name: s.last_name,
+    email: s.email,
+    phone: s.phone,
+    phone_country_code: s.phone_country_code,
+    id_number: s.id_number,
+    estado_firma: 'pending',
+    url_firma: null,
+    id_firma: null,
+    updated_at: nowIso,
+  }));
+  const lines: OrderLineRecord[] = input.items.map((item, i) => ({
+    order_id: id,
+    line: i + 1,
+    service_id: item.service_id,
+    service_name: item.name,
+    service_category: item.category,
+    service_description: item.description,
+    quantity: item.quantity,
+    unit_price_at_purchase: item.unit_price,
+    item_total: item.item_total,
+  }));
+  const { title, ...billing } = form;
+  const order: OrderRecord = {
+    id,
+    order_number: orderNumber,
+    user_sub: req.user_sub,
+    title,
+    status: 'processing',
+    total_price: input.total,
+    subtotal: input.total,
+    tax: 0,
+    discounts: 0,
+    coupons: [],
+    credits_used: payment.kind === 'credits' ? payment.credits : 0,
+    credits_discount_amount: payment.kind === 'credits' ? payment.discountAmount : 0,
+    payment_method_mix: payment.kind === 'credits' ? 'full_credits' : 'full_currency',
+    payment_method_label:
+      payment.kind === 'credits' ? es.orders.paymentLabelCredits : es.orders.paymentLabelCard,
+    product_label: input.items.map((i) => i.name).join(' + '),
+    delivery_options: req.delivery_options === true,
+    signers_count: signers.length,
+    signer_ids: signers.map((s) => s.id),
+    item_count: lines.length,
+    country_id: req.country_id,
+    currency_code: input.currencyCode,
+    request_id: req.id,
+    request_number: req.request_number,
+    document_id: req.document_id ?? '',
+    document_name: req.document_name ?? '',
+    original_file_url: null,
+    signed_file_url: null,
+    notarized_file_url: null,
+    payment_intent_id: payment.kind === 'card' ? payment.paymentIntentId : null,
+    credits_idempotency_key: payment.kind === 'credits' ? payment.idempotencyKey : null,
+    billing,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+  return { order, lines, signers };
+}
+
+/**
+ * Everything that makes the order, as elements of ONE transaction: the order (new), its number
+ * (unique), its lines and signers (new), the request pending → paid at the version that was
+ * priced, the document locked, and the CRM contacts (customer counted once, signers flagged).
+ * Contacts are merged by e-mail: a transaction cannot touch one item twice.
+ */
+export interface OrderWrites {
+  items: TransactItem[];
+  /** Positions of the elements whose failed condition means something to the caller. */
+  at: { order: number; number: number; request: number; document: number };
+}
+
+export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder): OrderWrites {
+  const { order, lines, signers } = built;
+  const nowIso = order.created_at;
+  const customer = contactEmail(input.customerEmail);
+  const signerByEmail = new Map<string, SignerRecord>();
+  for (const s of signers) {
+    const email = contactEmail(s.email);
+    if (email !== customer && !signerByEmail.has(email)) signerByEmail.set(email, s);
+  }
+  const customerIsSigner = signers.some((s) => contactEmail(s.email) === customer);
+  const contacts = [
+    contactUpsert({
+      email: customer,
+      first_name: input.form.first_name,
+      last_name: input.form.last_name,
+      phone: input.form.phone,
+      company: input.form.company,
+      address: input.form.address,
+      city: input.form.city,
+      country_id: input.form.billing_country_id,
+      source: 'customer_order',
+      is_customer: true,
+      is_signer: customerIsSigner,
+      order: { total: order.total_price, currency_code: order.currency_code },
+      authoritative: true,
+      now: nowIso,
+    }),
+    ...[...signerByEmail.values()].map((s) =>
+      contactUpsert({
+        email: s.email,
+        first_name: s.first_name,
+        last_name: s.last_name,
+        phone: `${s.phone_country_code}${s.phone}`,
+        id_number: s.id_number,
+        source: 'order_signer',
+        is_signer: true,
+        authoritative: false,
+        now: nowIso,
+      }),
+    ),
+  ];
+  const request = 2 + lines.length + signers.length;
+  return {
+    items: [
+      orderPut(order),
+      orderNumberGuardPut(order.order_number, order.id),
+      ...lines.map(orderLinePut),
+      ...signers.map(signerPut),
+      markPaidUpdate(req, order, nowIso),
+      lockDocumentUpdate(order.document_id, req.user_sub),
+      ...contacts.map((Update) => ({ Update })),
+    ],
+    at: { order: 0, number: 1, request, document: request + 1 },
+  };
+}
+
+/**
+ * What is being bought, without prices: document, country, services, signers and delivery.
+ * A card payment records it when it starts; the order is made only if the request still says
+ * the same when the money arrives (otherwise the charge matches nothing and staff refund it).
+ */
+export function requestFingerprint(req: RequestItem): string {
+  return sha256(
+    JSON.stringify([
+      req.country_id,
+      req.currency_code,
+      req.document_id,
+      req.notarial_service_id,
+      req.signature_service_id,
+      req.delivery_options,
+      req.signers.map((s) => [
+        s.first_name,
+        s.last_name,
+        s.id_number,
+        s.email,
+        s.phone,
+        s.phone_country_code,
+      ]),
+    ]),
+  );
+}
+
+// ——— what the API answers ———
+
+const hasLiveToken = (s: SignerRecord, now: Date) =>
+  !!s.token_hash && !!s.token_expires_at && Date.parse(s.token_expires_at) > now.getTime();
+
+export function toOrderSigner(s: SignerRecord, now: Date): OrderSigner {
+  return {
+    id: s.id,
+    signer_index: s.signer_index,
+    first_name: s.first_name,
+    last_name: s.last_name,
+    email: s.email,
+    phone: s.phone,
+    phone_country_code: s.phone_country_code,
+    id_number: s.id_number,
+    estado_firma: s.estado_firma,
+    has_token: hasLiveToken(s, now),
+    token_expires_at: s.token_expires_at ?? null,
+    link_sent_at: s.link_sent_at ?? null,
+    updated_at: s.updated_at,
+  };
+}
+
+export function toSummary(o: OrderSummaryRecord): OrderSummary {
+  return {
+    id: o.id,
+    order_number: o.order_number,
+    title: o.title,
+    status: o.status,
+    total_price: o.total_price,
+    currency_code: o.currency_code,
+    country_id: o.country_id,
+    document_name: o.document_name,
+    request_id: o.request_id,
+    request_number: o.request_number,
+    signers_count: o.signers_count,
+    payment_method_mix: o.payment_method_mix,
+    payment_method_label: o.payment_method_label,
+    credits_used: o.credits_used,
+    created_at: o.created_at,
+  };
+}
+
+export function toOrder(
+  order: OrderRecord,
+  lines: OrderLineRecord[],
+  signers: SignerRecord[],
+  now: Date,
+): Order {
+  return {
+    ...toSummary(order),
+    delivery_options: order.delivery_options,
+    credits_discount_amount: order.credits_discount_amount,
+    product_label: order.product_label,
+    subtotal: order.subtotal,
+    tax: order.tax,
+    discounts: order.discounts,
+    coupons: order.coupons ?? [],
+    original_file_url: order.original_file_url ?? null,
+    signed_file_url: order.signed_file_url ?? null,
+    notarized_file_url: order.notarized_file_url ?? null,
+    items: lines.map((l) => ({
+      id: `${l.order_id}-${l.line}`,
+      service_id: l.service_id,
+      name: l.service_name,
+      category: l.service_category,
+      description: l.service_description,
+      quantity: l.quantity,
+      unit_price_at_purchase: l.unit_price_at_purchase,
+      item_total: l.item_total,
+    })),
+    signers: signers.map((s) => toOrderSigner(s, now)),
+  };
+}
+
+/** One of the caller's orders with its lines and signers; 404 for anyone else's. */
+export async function orderView(id: string, sub: string, now: Date): Promise<Order> {
+  const order = await getOwnedOrder(id, sub);
+  if (!order) throw notFound(es.orders.orderNotFound);
+  const { lines, signers } = await getOrderParts(order);
+  return toOrder(order, lines, signers, now);
+}
+
+/** Renames one of the caller's orders: trimmed (the schema does), unchanged writes nothing. */
+export async function renameOrder(id: string, sub: string, title: string, now: Date) {
+  const order = await getOwnedOrder(id, sub);
+  if (!order) throw notFound(es.orders.orderNotFound);
+  if (order.title !== title) {
+    const done = await updateOrderTitle(id, sub, title, now.toISOString());
+    if (!done) throw notFound(es.orders.orderNotFound);
+  }
+  return orderView(id, sub, now);
+}
+
+// ——— the history ———
+
+type ListQuery = z.output<typeof listOrdersQuery>;
+type ListResult = z.input<typeof listOrdersResponse>;
+
+/** First instant of a period (UTC): the last 7/30/90 days, or this calendar year. */
+export function periodStart(period: ListQuery['period'], now: Date): string | undefined {
+  if (!period) return undefined;
+  if (period === 'year') return `${now.getUTCFullYear()}-01-01T00:00:00.000Z`;
+  const days = { '7d': 7, '30d': 30, '90d': 90 }[period];
+  return new Date(now.getTime() - days * DAY_MS).toISOString();
+}
+
+/** Lower case without accents, so 'Contrato' finds 'contrató' and the reverse. */
+export const searchable = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('es');
+
+export function matchesSearch(o: OrderSummaryRecord, q: string | undefined): boolean {
+  if (!q) return true;
+  const needle = searchable(q);
+  return [o.title, o.document_name, o.order_number].some((f) =>
+    searchable(f ?? '').includes(needle),
+  );
+}
+
+/**
+ * The history (customer-flows §2.9): newest first, pending orders hidden, the period as a key
+ * condition, the search over title, document name and order number, then the page. The stat
+ * cards count every order of the user, not only the filtered ones.
+ */
+export async function listOrders(sub: string, q: ListQuery, now: Date): Promise<ListResult> {
+  const from = periodStart(q.period, now);
+  const [all, inPeriod, pendingRequests] = await Promise.all([
+    listOrderSummaries(sub),
+    from ? listOrderSummaries(sub, from) : undefined,
+    countPendingRequests(sub),
+  ]);
+  const visible = (list: OrderSummaryRecord[]) => list.filter((o) => o.status !== 'pending');
+  const history = visible(all);
+  const matching = visible(inPeriod ?? all).filter((o) => matchesSearch(o, q.q));
+  const start = (q.page - 1) * q.page_size;
+  return {
+    orders: matching.slice(start, start + q.page_size).map(toSummary),
+    total: matching.length,
+    page: q.page,
+    page_size: q.page_size,
+    stats: {
+      total_orders: history.length,
+      processing: history.filter((o) => o.status === 'processing').length,
+      completed: history.filter((o) => o.status === 'completed').length,
+      pending_requests: pendingRequests,
+    },
+  };
+}
+
+export const orderConflict = () => new AppError('CONFLICT', es.orders.requestNotPending);
