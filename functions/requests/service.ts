@@ -95,10 +95,15 @@ export async function createRequest(
   input: { country_id: string; document_id: string },
   now: Date,
 ): Promise<RequestItem> {
-  const [country, doc] = await Promise.all([
+  // Both reads at once; the country's refusal is reported first, whichever fails first.
+  const [countryRead, docRead] = await Promise.allSettled([
     activeCountry(input.country_id),
     readyDocument(input.document_id, sub),
   ]);
+  if (countryRead.status === 'rejected') throw countryRead.reason;
+  if (docRead.status === 'rejected') throw docRead.reason;
+  const country = countryRead.value;
+  const doc = docRead.value;
   const at = now.toISOString();
   const req: RequestItem = {
     id: randomUUID(),
