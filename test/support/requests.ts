@@ -71,7 +71,7 @@ export async function readyDocument(
     token,
     body: { file_name: fileName, content_type: 'application/pdf', size: bytes.length },
   });
-  if (created.status !== 200) {
+  if (created.status !== 200 && created.status !== 201) {
     throw new Error(`create upload ${created.status} ${JSON.stringify(created.body)}`);
   }
   const form = new FormData();
