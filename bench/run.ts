@@ -2,6 +2,7 @@ import { run as apiLatency } from './api-latency.js';
 import { type BenchResult, heading, mark, print, table } from './common.js';
 import { run as creditSpend } from './credit-spend.js';
 import { run as lambdaBundles } from './lambda-bundles.js';
+import { run as ordersList } from './orders-list.js';
 import { run as spaWeight } from './spa-weight.js';
 
 /**
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['spa-weight', spaWeight],
   ['api-latency', apiLatency],
   ['credit-spend', creditSpend],
+  ['orders-list', ordersList],
 ];
 
 async function main() {
