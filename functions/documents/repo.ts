@@ -40,7 +40,6 @@ export interface AnalysisItem {
   document_id: string;
   markdown: string;
   credits_charged: number;
-  balance: number;
   created_at: string;
 }
 
@@ -197,7 +196,6 @@ export async function getAnalysis(
     document_id: String(i.document_id),
     markdown: String(i.markdown),
     credits_charged: Number(i.credits_charged),
-    balance: Number(i.balance),
     created_at: String(i.created_at),
   };
 }

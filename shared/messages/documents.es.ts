@@ -27,6 +27,32 @@ export const documentsEs = {
   analysisServer: 'Error del servidor: {status} {text}',
   analysisUnreadable: 'No se pudo leer el texto del documento',
   analysisDescription: 'Análisis de IA: {name}',
+  analysisTimeout: 'el servicio de análisis no respondió a tiempo',
+  analysisUnreachable: 'no se pudo conectar con el servicio de análisis',
+  analysisKeyReused: 'Esta solicitud de análisis ya se usó para otro documento.',
+  // Report of the built-in analyzer (markdown)
+  report: {
+    title: 'Análisis del documento',
+    file: 'Archivo',
+    type: 'Tipo',
+    size: 'Tamaño',
+    pages: 'Páginas',
+    words: 'Palabras',
+    country: 'País',
+    summary: 'Resumen',
+    parties: 'Partes detectadas',
+    ruts: 'RUT encontrados',
+    rutValid: 'válido',
+    rutInvalid: 'dígito verificador inválido',
+    dates: 'Fechas',
+    amounts: 'Montos',
+    none: 'No se encontraron.',
+    noText:
+      'No se encontró texto seleccionable en el documento. Si es un documento escaneado, sube una versión con texto (por ejemplo, exportada desde Word) para analizar su contenido.',
+    docUnreadable:
+      'No se pudo leer el texto de este documento de Word en formato .doc antiguo. Guárdalo como .docx o PDF para un análisis completo.',
+    note: 'Análisis automático y referencial; no reemplaza la revisión de un abogado o notario.',
+  },
   // Catalogue
   countryUnavailable: 'País no disponible',
   serviceUnavailable: 'El servicio seleccionado no está disponible en este país.',

@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import { type DocumentView, MAX_DOCUMENT_BYTES } from '../../shared/contract/documents.js';
+import { es, fmt } from '../../shared/messages.es.js';
+import { findActiveRule } from '../catalog/repo.js';
+import { getCountry } from '../countries/repo.js';
+import { userOwner } from '../credits/keys.js';
+import { readWallet, spend } from '../credits/ledger.js';
+import { AppError, notFound } from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
+import { AnalysisError, type Analyzer } from '../platform/providers/analysis.js';
+import * as storage from '../platform/storage.js';
+import {
+  declaredKind,
+  needsWholeFile,
+  realKind,
+  SNIFF_BYTES,
+  sniffContainer,
+} from './file-type.js';
+import {
+  type AnalysisItem,
+  analysisPut,
+  type DocumentItem,
+  deleteDocumentItem,
+  getAnalysis,
+  getOwnedDocument,
+  markReady,
+  putAnalysis,
+  putDocument,
+} from './repo.js';
+
+/**
+ * Documents (customer-flows §2.5 step 1, §5, §6, §7.4, §9): the browser uploads straight to
+ * S3 with a presigned POST under the caller's folder, then asks the server to check the object
+ * (size and real type by its bytes) before the document can be used, shown or analysed.
+ */
+
+/** How long the presigned POST is valid. */
+export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
+/** How long a preview or download link is valid. */
+export const VIEW_EXPIRES_SECONDS = 5 * 60;
+/** How long the analysis provider may take to fetch the file. */
+const ANALYSIS_URL_EXPIRES_SECONDS = 10 * 60;
+/** Uploaded documents are deleted after 30 days (§9), like the bucket's lifecycle rule. */
+export const DOCUMENT_RETENTION_SECONDS = 30 * 86_400;
+/** The ai_document_analysis rule's default when the catalogue has none (§9). */
+export const DEFAULT_ANALYSIS_CREDITS = 5;
+export const ANALYSIS_RULE = 'ai_document_analysis';
+/** A provider's report larger than this is cut (an item holds at most 400 KB). */
+const MAX_MARKDOWN_CHARS = 100_000;
+
+const MAX_FILE_NAME = 200;
+
+/** Ids are 128-bit random, base64url: anything else cannot name a document. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+const iso = (epoch: number) => new Date(epoch * 1000).toISOString();
+
+export function toView(doc: DocumentItem): DocumentView {
+  return {
+    id: doc.id,
+    file_name: doc.file_name,
+    size: doc.size,
+    content_type: doc.content_type,
+    kind: doc.kind,
+    status: doc.status,
+    created_at: doc.created_at,
+  };
+}
+
+/**
+ * The file name as shown and offered for download: no folders, no control or reserved
+ * characters, at most 200 characters with the extension kept.
+ */
+export function sanitizeFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (clean.length <= MAX_FILE_NAME) return clean;
+  const dot = clean.lastIndexOf('.');
+  const ext = dot > 0 ? clean.slice(dot) : '';
+  return clean.slice(0, MAX_FILE_NAME - ext.length).trimEnd() + ext;
+}
+
+async function ownedOr404(id: string, sub: string, message: string): Promise<DocumentItem> {
+  const doc = ID_PATTERN.test(id) ? await getOwnedDocument(id, sub) : undefined;
+  if (!doc) throw notFound(message);
+  return doc;
+}
+
+// Upload ----------------------------------------------------------------------------------------
+
+export async function createUpload(
+  sub: string,
+  input: { file_name: string; content_type: string; size: number },
+  nowEpoch: number,
+) {
+  const fileName = sanitizeFileName(input.file_name);
+  const declared = declaredKind(fileName, input.content_type);
+  if (!declared) {
+    throw new AppError('VALIDATION', es.documents.invalidType, {
+      file_name: es.documents.invalidType,
+    });
+  }
+  // The schema already bounds the size; checked again here because the rule lives here.
+  if (input.size > MAX_DOCUMENT_BYTES) {
+    throw new AppError('VALIDATION', es.documents.tooLarge, { size: es.documents.tooLarge });
+  }
+  const id = randomBytes(16).toString('base64url');
+  // Under the caller's own folder (§6, §7.4); the name never comes from the client.
+  const key = `${sub}/${Date.now()}-${randomBytes(8).toString('hex')}.${declared.kind}`;
+  const doc: DocumentItem = {
+    id,
+    owner_sub: sub,
+    key,
+    file_name: fileName,
+    size: input.size,
+    content_type: declared.contentType,
+    kind: declared.kind,
+    status: 'uploading',
+    created_at: iso(nowEpoch),
+    updated_at: iso(nowEpoch),
+    expires_at: nowEpoch + DOCUMENT_RETENTION_SECONDS,
+  };
+  const upload = await storage.presignedUpload({
+    key,
+    contentType: declared.contentType,
+    maxBytes: MAX_DOCUMENT_BYTES,
+    expiresInSeconds: UPLOAD_EXPIRES_SECONDS,
+  });
+  await putDocument(doc);
+  return { document: toView(doc), upload };
+}
+
+/** Refuses an upload: the object and the item go, the caller starts again with a new upload. */
+async function refuse(doc: DocumentItem, message: string): Promise<never> {
+  await storage.deleteObject(doc.key);
+  await deleteDocumentItem(doc.id, doc.owner_sub);
+  throw new AppError('BUSINESS_RULE', message);
+}
+
+/**
+ * Checks the uploaded object and marks the document ready: it must exist, hold 1 byte to
+ * 10 MB, and be by its bytes the kind its name declared. Calling it again answers the same.
+ */
+export async function completeUpload(sub: string, id: string, nowEpoch: number) {
+  const doc = await ownedOr404(id, sub, es.documents.notFound);
+  if (doc.status === 'ready') return { document: toView(doc) };
+  const head = await storage.headObject(doc.key);
+  if (!head) throw new AppError('CONFLICT', es.documents.notUploaded);
+  if (head.size === 0) return refuse(doc, es.documents.empty);
+  // s3rver ignores the POST policy's size range: the real size is checked here everywhere.
+  if (head.size > MAX_DOCUMENT_BYTES) return refuse(doc, es.documents.tooLarge);
+  const first = await storage.readObject(doc.key, SNIFF_BYTES);
+  if (!first) throw new AppError('CONFLICT', es.documents.notUploaded);
+  const container = sniffContainer(first);
+  // Word files are containers: only their directory says what they hold (≤ 10 MB, read whole).
+  const whole = needsWholeFile(container) ? await storage.readObject(doc.key) : undefined;
+  if (realKind(container, whole) !== doc.kind) {
+    logger.info('upload refused: content does not match', { kind: doc.kind, container });
+    return refuse(doc, es.documents.contentMismatch);
+  }
+  const ready = await markReady(doc, head.size, iso(nowEpoch));
+  if (!ready) throw notFound(es.documents.notFound);
+  return { document: toView(ready) };
+}
+
+// View and delete -------------------------------------------------------------------------------
+
+/** RFC 6266 disposition: an ASCII fallback name plus the exact UTF-8 name. */
+export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii || 'documento'}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function viewDocument(sub: string, id: string) {
+  const doc = await ownedOr404(id, sub, es.documents.notFound);
+  if (doc.status !== 'ready') throw new AppError('CONFLICT', es.documents.notUploaded);
+  const viewUrl = await storage.presignedDownload({
+    key: doc.key,
+    contentType: doc.content_type,
+    // A PDF is shown in the wizard's preview; a Word file can only be downloaded (§2.5).
+    disposition: contentDisposition(doc.kind === 'pdf' ? 'inline' : 'attachment', doc.file_name),
+    expiresInSeconds: VIEW_EXPIRES_SECONDS,
+  });
+  return { document: toView(doc), view_url: viewUrl, expires_in: VIEW_EXPIRES_SECONDS };
+}
+
+/**
+ * Deletes one of the caller's documents. Unknown ids and other users' documents get the same
+ * answer (§6 'No tienes permisos para eliminar este archivo'), so an id reveals nothing; the
+ * file of a paid order is kept.
+ */
+export async function deleteDocument(sub: string, id: string): Promise<void> {
+  const doc = await ownedOr404(id, sub, es.documents.deleteForbidden);
+  if (doc.locked) throw new AppError('CONFLICT', es.documents.locked);
+  // The item first, under the "not locked" condition: an order paid meanwhile keeps its file.
+  if (!(await deleteDocumentItem(doc.id, sub))) {
+    const now = await getOwnedDocument(doc.id, sub);
+    if (now?.locked) throw new AppError('CONFLICT', es.documents.locked);
+    throw notFound(es.documents.deleteForbidden);
+  }
+  await storage.deleteObject(doc.key);
+}
+
+// AI analysis -----------------------------------------------------------------------------------
+
+export interface AnalysisResult {
+  markdown: string;
+  credits_charged: number;
+  balance: number;
+}
+
+/**
+ * A repeated key answers the first analysis (same markdown, same charge) with the wallet's
+ * balance as it is now; a key used for another document is refused.
+ */
+async function answerRepeat(a: AnalysisItem, documentId: string): Promise<AnalysisResult> {
+  if (a.document_id !== documentId) throw new AppError('CONFLICT', es.documents.analysisKeyReused);
+  const { balance } = await readWallet(a.owner_id);
+  return { markdown: a.markdown, credits_charged: a.credits_charged, balance };
+}
+
+/**
+ * AI analysis of one of the caller's ready documents (§2.5, §9): only where the country offers
+ * it, only with enough credits for the ai_document_analysis rule (default 5), and the credits
+ * are spent only when the analysis succeeded, in the same transaction that stores the result.
+ * A repeated idempotency key answers the stored result without running or charging again.
+ */
+export async function analyze(
+  sub: string,
+  id: string,
+  input: { country_id: string; idempotency_key: string },
+  nowEpoch: () => number,
+  run: Analyzer,
+): Promise<AnalysisResult> {
+  const owner = userOwner(sub);
+  const doc = await ownedOr404(id, sub, es.documents.noDocument);
+  const previous = await getAnalysis(owner, input.idempotency_key);
+  if (previous) return answerRepeat(previous, doc.id);
+  if (doc.status !== 'ready') throw new AppError('BUSINESS_RULE', es.documents.noDocument);
+
+  const country = await getCountry(input.country_id.toLowerCase());
+  if (!country?.is_active) throw new AppError('BUSINESS_RULE', es.documents.analysisUnavailable);
+  if (!country.ai_analysis_available) {
+    throw new AppError(
+      'BUSINESS_RULE',
+      country.ai_analysis_message?.trim() || es.documents.analysisUnavailable,
+    );
+  }
+
+  const rule = await findActiveRule(ANALYSIS_RULE);
+  const cost = rule ? Math.max(0, Math.ceil(rule.credits_per_unit)) : DEFAULT_ANALYSIS_CREDITS;
+  const insufficient = (balance: number) =>
+    new AppError('INSUFFICIENT_CREDITS', fmt(es.documents.analysisCredits, { n: cost, balance }));
+  const wallet = await readWallet(owner);
+  if (wallet.balance < cost) throw insufficient(wallet.balance);
+
+  let markdown: string;
+  try {
+    markdown = await run({
+      fileName: doc.file_name,
+      fileSize: doc.size,
+      fileType: doc.content_type,
+      documentUrl: await storage.presignedDownload({
+        key: doc.key,
+        contentType: doc.content_type,
+        disposition: contentDisposition('attachment', doc.file_name),
+        expiresInSeconds: ANALYSIS_URL_EXPIRES_SECONDS,
+      }),
+      country: country.name,
+      countryCode: country.code,
+      bytes: async () => {
+        const bytes = await storage.readObject(doc.key);
+        if (!bytes) throw new AppError('BUSINESS_RULE', es.documents.noDocument);
+        return bytes;
+      },
+    });
+  } catch (err) {
+    if (err instanceof AnalysisError) {
+      throw new AppError(
+        'BUSINESS_RULE',
+        fmt(es.documents.analysisError, { message: err.message }),
+      );
+    }
+    throw err;
+  }
+  markdown = markdown.trim() ? markdown.slice(0, MAX_MARKDOWN_CHARS) : es.documents.analysisEmpty;
+
+  const stored: AnalysisItem = {
+    owner_id: owner,
+    idempotency_key: input.idempotency_key,
+    document_id: doc.id,
+    markdown,
+    credits_charged: cost,
+    created_at: iso(nowEpoch()),
+  };
+
+  const repeat = async () => {
+    const first = await getAnalysis(owner, input.idempotency_key);
+    if (first) return answerRepeat(first, doc.id);
+    throw new AppError('CONFLICT', es.api.conflict);
+  };
+
+  if (cost === 0) {
+    // A free analysis (rule set to 0 credits): nothing to spend, only the result to keep.
+    if (await putAnalysis(stored)) return { markdown, credits_charged: 0, balance: wallet.balance };
+    return repeat();
+  }
+
+  try {
+    const { entry, replayed } = await spend(
+      {
+        ownerId: owner,
+        amount: cost,
+        description: fmt(es.documents.analysisDescription, { name: doc.file_name }),
+        related_entity_type: 'document_analysis',
+        related_entity_id: doc.id,
+        idempotencyKey: `analysis:${input.idempotency_key}`,
+      },
+      nowEpoch,
+      {
+        // The result exists exactly when its credits were taken: one transaction.
+        items: [analysisPut(stored, nowEpoch())],
+        onConditionFailed: () => new AppError('CONFLICT', es.api.conflict),
+      },
+    );
+    // A concurrent call with the same key got there first: answer its result.
+    if (replayed) return repeat();
+    return { markdown, credits_charged: cost, balance: entry.balance_after_transaction };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') {
+      throw insufficient((await readWallet(owner)).balance);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,91 @@
+import { es, fmt } from '../../../shared/messages.es.js';
+import { env } from '../config.js';
+import { logger } from '../logger.js';
+import { AnalysisError } from './analysis-error.js';
+import { builtinAnalysis } from './builtin-analysis.js';
+
+/**
+ * The AI document-analysis port (customer-flows §2.5, §7.5). Two adapters:
+ *  - the automation webhook of the spec, when AI_ANALYSIS_WEBHOOK_URL is set: POST JSON
+ *    {fileName, fileSize, fileType, documentUrl, country, countryCode}, answer read as markdown;
+ *  - otherwise the built-in analyzer (local stack, tests, or no provider configured), which
+ *    reads the file itself and reports pages, parties, RUTs, dates and amounts.
+ * Either one fails with AnalysisError, whose message is Spanish and safe to show.
+ */
+export interface AnalysisInput {
+  fileName: string;
+  fileSize: number;
+  /** The stored content type (application/pdf, application/msword, ...). */
+  fileType: string;
+  /** A short-lived presigned GET of the file, for a provider that fetches it itself. */
+  documentUrl: string;
+  /** Country name, e.g. 'Chile'. */
+  country: string;
+  /** ISO code, e.g. 'CL'. */
+  countryCode: string;
+  /** The file's bytes, read only by an adapter that needs them (the built-in one). */
+  bytes: () => Promise<Uint8Array>;
+}
+
+export { AnalysisError };
+
+export type Analyzer = (input: AnalysisInput) => Promise<string>;
+
+/** How long the webhook may take: the API answers within API Gateway's 30 s. */
+export const WEBHOOK_TIMEOUT_MS = 25_000;
+/** A provider's error text is shown to the user: keep it short. */
+const MAX_ERROR_TEXT = 200;
+
+export function webhookAnalyzer(url: string, timeoutMs = WEBHOOK_TIMEOUT_MS): Analyzer {
+  return async (input) => {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/markdown, text/plain, */*' },
+        body: JSON.stringify({
+          fileName: input.fileName,
+          fileSize: input.fileSize,
+          fileType: input.fileType,
+          documentUrl: input.documentUrl,
+          country: input.country,
+          countryCode: input.countryCode,
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const name = (err as { name?: string })?.name;
+      logger.warn('analysis webhook unreachable', { error: name });
+      throw new AnalysisError(
+        name === 'TimeoutError' || name === 'AbortError'
+          ? es.documents.analysisTimeout
+          : es.documents.analysisUnreachable,
+      );
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch {
+      throw new AnalysisError(es.documents.analysisTimeout);
+    }
+    if (!res.ok) {
+      logger.warn('analysis webhook failed', { status: res.status });
+      throw new AnalysisError(
+        fmt(es.documents.analysisServer, {
+          status: res.status,
+          text: text.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_TEXT),
+        }),
+      );
+    }
+    return text;
+  };
+}
+
+/** The adapter this environment uses. */
+export function analyzer(): Analyzer {
+  const url = env().AI_ANALYSIS_WEBHOOK_URL;
+  return url ? webhookAnalyzer(url) : builtinAnalysis;
+}
+
+/** Runs the configured analyzer. */
+export const analyzeDocument: Analyzer = (input) => analyzer()(input);
