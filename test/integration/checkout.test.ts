@@ -314,7 +314,10 @@ describe('paying by card', () => {
     const saved = await call<{ request: { quote: { total: number } } }>(
       'PATCH',
       `/api/requests/${req.id}`,
-      { token: user.accessToken, body: { signers: [...req.signers, signer()] } },
+      {
+        token: user.accessToken,
+        body: { signers: [...req.signers.map(({ signer_index: _i, ...s }) => s), signer()] },
+      },
     );
     expect(saved.status).toBe(200);
     expect(saved.body.request.quote.total).toBeGreaterThan(req.quote.total);
