@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { routeManifest } from './web/vite.config.js';
 
 /**
  * Four projects, run one at a time by `npm test`:
@@ -11,6 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     projects: [
       {
+        // The web API client (web/src/lib/api.ts) imports the route manifest Vite generates.
+        plugins: [routeManifest()],
         test: {
           name: 'unit',
           include: [

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { type RouteDef, routes } from '../shared/contract/routes.js';
 
 /**
  * The SPA. `npx vite build --config web/vite.config.ts` writes web/dist, which the local gateway
@@ -16,6 +17,34 @@ const proxy = {
   '/config.json': { target: gateway, changeOrigin: true },
   '/cognito': { target: gateway, changeOrigin: true },
 };
+
+/** Virtual module with what the web API client needs of each route (lib/route-manifest.d.ts). */
+export const ROUTE_MANIFEST_ID = 'virtual:sello/route-manifest';
+
+/**
+ * `virtual:sello/route-manifest`: `{ [route id]: { method, path, auth } }`, generated from the
+ * shared route table whenever Vite (or Vitest's unit project) loads it, so it cannot drift and
+ * nobody edits it. The client bundles this JSON instead of the table itself, whose zod schemas
+ * it does not use. Vite bundles this config file with its imports, so the table is read here
+ * at build time, and a change to a route file restarts the dev server like a config change.
+ */
+export function routeManifest(): Plugin {
+  const resolvedId = `\0${ROUTE_MANIFEST_ID}`;
+  return {
+    name: 'sello-route-manifest',
+    resolveId: (id) => (id === ROUTE_MANIFEST_ID ? resolvedId : undefined),
+    load(id) {
+      if (id !== resolvedId) return undefined;
+      const manifest = Object.fromEntries(
+        Object.entries(routes as Record<string, RouteDef>).map(([key, r]) => [
+          key,
+          { method: r.method, path: r.path, auth: r.auth },
+        ]),
+      );
+      return `export default ${JSON.stringify(manifest)};\n`;
+    },
+  };
+}
 
 /**
  * Vendor chunks that change rarely and are cached apart from our code. The auth library gets
@@ -37,7 +66,7 @@ function manualChunks(id: string): string | undefined {
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), routeManifest()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

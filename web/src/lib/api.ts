@@ -1,10 +1,14 @@
+import routes from 'virtual:sello/route-manifest';
 import type * as z from 'zod';
-import { type RouteId, type Routes, routes } from '../../../shared/contract/routes';
+import type { RouteId, Routes } from '../../../shared/contract/routes';
 import { es } from '../../../shared/messages.es';
 
 /**
- * The typed API client, built from the shared route table. It knows nothing of Amplify: the auth
- * feature registers a token provider, so routes that need no login (the signer's) stay light.
+ * The typed API client, built from the shared route table: its types come from the table itself,
+ * its data (method, path and auth level per route) from a manifest that web/vite.config.ts
+ * generates from the table at build time, so the SPA does not bundle the table's zod schemas.
+ * It knows nothing of Amplify: the auth feature registers a token provider, so routes that need
+ * no login (the signer's) stay light.
  */
 type Schema<R> = R extends { request?: infer S extends z.ZodType } ? z.input<S> : undefined;
 type Result<R> = R extends { response?: infer S extends z.ZodType } ? z.output<S> : unknown;
