@@ -42,17 +42,18 @@ export const countWords = (text: string): number =>
 
 const UPPER = 'A-ZÁÉÍÓÚÑÜ';
 const LOWER = 'a-záéíóúñü';
-/** A capitalised or all-caps name word, or a short particle inside a name ("de", "del"). */
-const NAME_WORD = `(?:[${UPPER}][${LOWER}${UPPER}'’-]+|de|del|la|las|los|y)`;
+/** A capitalised or all-caps name word, or a particle inside a name ("de", "del", "de la"). */
+const NAME_WORD = `(?:[${UPPER}][${LOWER}${UPPER}'’-]+|de|del|la|las|los)`;
+/** Case matters for the name (that is how it is told from the prose), not for the title. */
 const HONORIFIC = new RegExp(
-  `\\b(?:don|doña|señor|señora|sr\\.|sra\\.)\\s+((?:[${UPPER}][${LOWER}${UPPER}'’-]+)(?:\\s+${NAME_WORD}){0,5})`,
-  'giu',
+  `(?<![\\p{L}])(?:[Dd]on|[Dd]oña|DON|DOÑA|[Ss]eñora?|SEÑORA?|[Ss]ra?\\.)\\s+((?:[${UPPER}][${LOWER}${UPPER}'’-]+)(?:\\s+${NAME_WORD}){0,5})`,
+  'gu',
 );
 /** Two or more all-caps words (at least two letters each), e.g. "INMOBILIARIA LOS ANDES SPA". */
 const CAPS_NAME = new RegExp(`\\b[${UPPER}]{2,}(?:[ \\t]+(?:[${UPPER}][${UPPER}.&]*|DE|Y))+`, 'gu');
 /** Company names with their legal form, in any case. */
 const COMPANY = new RegExp(
-  `\\b((?:[${UPPER}][\\p{L}&.'’-]*\\s+){1,6}(?:S\\.?\\s?A\\.?|SpA|SPA|Ltda\\.?|LTDA\\.?|S\\.L\\.|E\\.I\\.R\\.L\\.))(?=[\\s,.;:)]|$)`,
+  `\\b((?:[${UPPER}][\\p{L}&.'’-]*\\s+){1,6}(?:S\\.?\\s?A\\.?|SpA|SPA|Ltda\\.?|LTDA\\.?|Limitada|LIMITADA|S\\.L\\.|E\\.I\\.R\\.L\\.))(?=[\\s,.;:)]|$)`,
   'gu',
 );
 /** Words that open the clause naming who signs. */
@@ -106,16 +107,15 @@ export function findParties(text: string): string[] {
   for (const m of text.matchAll(COMPANY)) {
     found.push({ at: m.index ?? 0, name: trimName(m[1] as string) });
   }
-  // All-caps names count only in the clauses that name the parties, not in headings.
-  const sentences = text.split(/(?<=[.;:])\s+|\n/);
-  let offset = 0;
-  for (const sentence of sentences) {
-    const at = text.indexOf(sentence, offset);
-    offset = at < 0 ? offset : at + sentence.length;
-    if (!PARTY_CLAUSE.test(sentence)) continue;
-    for (const m of sentence.matchAll(CAPS_NAME)) {
+  // All-caps names count only in the clauses that name the parties, not in headings. Lines
+  // of a PDF break inside sentences: sentences are cut at . ; : instead.
+  const sentence = /[^.;:\n]+(?:[.;:]|$)/g;
+  const prose = text.replace(/\n(?=[^\n]*\p{Ll})/gu, ' ');
+  for (const s of prose.matchAll(sentence)) {
+    if (!PARTY_CLAUSE.test(s[0])) continue;
+    for (const m of s[0].matchAll(CAPS_NAME)) {
       const name = trimName(m[0]);
-      if (isPartyName(name)) found.push({ at: Math.max(at, 0) + (m.index ?? 0), name });
+      if (isPartyName(name)) found.push({ at: (s.index ?? 0) + (m.index ?? 0), name });
     }
   }
   found.sort((a, b) => a.at - b.at);

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { DOCUMENT_TYPES } from '../../shared/contract/documents.js';
+import { contractPdf, docx, legacyDoc, zip } from '../../test/support/documents.js';
+import {
+  declaredKind,
+  needsWholeFile,
+  realKind,
+  SNIFF_BYTES,
+  sniffContainer,
+} from './file-type.js';
+
+const kindOf = (bytes: Uint8Array) => {
+  const container = sniffContainer(bytes.subarray(0, SNIFF_BYTES));
+  return realKind(container, needsWholeFile(container) ? bytes : undefined);
+};
+
+describe('real kind by the bytes', () => {
+  it('recognises PDF, DOC (compound file with a WordDocument stream) and DOCX', async () => {
+    expect(kindOf(await contractPdf())).toBe('pdf');
+    expect(kindOf(legacyDoc())).toBe('doc');
+    expect(kindOf(docx())).toBe('docx');
+  });
+
+  it('refuses look-alikes: a zip without word/document.xml, a compound file that is not Word, text', () => {
+    expect(kindOf(zip([{ name: 'xl/workbook.xml', data: Buffer.from('<x/>') }]))).toBeUndefined();
+    const xls = Buffer.from(legacyDoc());
+    xls.write('Workbook\0\0\0\0', 640, 'utf16le');
+    expect(kindOf(xls)).toBeUndefined();
+    expect(kindOf(Buffer.from('Hola, soy texto plano'))).toBeUndefined();
+    expect(kindOf(Buffer.from('PK\x03\x04 roto', 'latin1'))).toBeUndefined();
+    expect(kindOf(new Uint8Array(0))).toBeUndefined();
+  });
+});
+
+describe('declared kind', () => {
+  it('takes the kind from the extension and needs the matching type', () => {
+    expect(declaredKind('Contrato.PDF', 'application/pdf')).toEqual({
+      kind: 'pdf',
+      contentType: DOCUMENT_TYPES.pdf,
+    });
+    expect(declaredKind('a.docx', `${DOCUMENT_TYPES.docx}; charset=binary`)?.kind).toBe('docx');
+    expect(declaredKind('a.pdf', 'application/msword')).toBeUndefined();
+    expect(declaredKind('a.doc', DOCUMENT_TYPES.docx)).toBeUndefined();
+  });
+
+  it('lets a Word file with an empty or generic type through, typed by its extension', () => {
+    expect(declaredKind('a.doc', '')).toEqual({ kind: 'doc', contentType: DOCUMENT_TYPES.doc });
+    expect(declaredKind('a.docx', 'application/octet-stream')).toEqual({
+      kind: 'docx',
+      contentType: DOCUMENT_TYPES.docx,
+    });
+    expect(declaredKind('a.pdf', '')).toBeUndefined();
+  });
+
+  it('refuses every other extension, whatever the type says', () => {
+    for (const name of ['a.exe', 'a.txt', 'a.pdf.exe', 'pdf', 'a.', 'a.docm']) {
+      expect(declaredKind(name, 'application/pdf')).toBeUndefined();
+    }
+  });
+});
