@@ -163,10 +163,7 @@ function CartRow({ item, onDelete }: { item: CartItem; onDelete(): void }) {
           <span>{signersCountText(item.signers_count)}</span>
         </p>
       </div>
-      <p className="cart-row__total">
-        {formatMoney(item.quote.total, item.currency_code)}
-        <span className="order-row__method">{item.currency_code}</span>
-      </p>
+      <p className="cart-row__total">{formatMoney(item.quote.total, item.currency_code)}</p>
       <div className="cart-row__actions">
         <Link
           to={`/firmar-documento?request=${encodeURIComponent(item.id)}`}
