@@ -38,6 +38,8 @@ export const wizardEs = {
   countryChanged:
     'Cambiaste de país: los servicios y precios cambian, así que elige nuevamente el servicio notarial y el tipo de firma.',
   requestClosed: 'Esa solicitud ya no está pendiente. Puedes empezar una nueva.',
+  conflictReloaded:
+    'Esta solicitud cambió en otra pestaña o dispositivo. Cargamos la versión más reciente: revisa los datos y continúa.',
 
   // Step 1: document
   documentTitle: 'Sube tu documento',
@@ -122,7 +124,7 @@ export const wizardEs = {
   removeSigner: 'Quitar',
   removeSignerLabel: 'Quitar firmante {n}',
   saveSigner: 'Guardar en mis firmantes',
-  saveSignerLabel: 'Guardar firmante {n} en mis firmantes',
+  saveSignerLabel: 'Guardar en mis firmantes: firmante {n}',
   signerSaved: 'Firmante guardado',
   signerRemoved: 'Firmante {n} quitado',
   addSignerTitle: 'Agregar firmante',
@@ -154,9 +156,9 @@ export const wizardEs = {
   savedEmpty: 'Aún no tienes firmantes guardados. Guarda uno desde su tarjeta.',
   savedLoadError: 'No se pudieron cargar tus firmantes guardados.',
   savedAdd: 'Agregar a este documento',
-  savedAddLabel: 'Agregar a {name} a este documento',
+  savedAddLabel: 'Agregar a este documento: {name}',
   savedDelete: 'Eliminar',
-  savedDeleteLabel: 'Eliminar a {name} de mis firmantes guardados',
+  savedDeleteLabel: 'Eliminar de mis firmantes guardados: {name}',
   savedDeleted: 'Firmante eliminado de tus guardados',
 
   // Step 4: delivery

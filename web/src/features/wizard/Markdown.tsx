@@ -5,7 +5,7 @@ import { type Inline, parseMarkdown } from './markdown';
  * Renders the AI analysis (markdown) as React elements. Headings start one level below
  * `baseLevel` so they sit under the panel's own heading in the page outline.
  */
-export function Markdown({ source, baseLevel = 3 }: { source: string; baseLevel?: 2 | 3 | 4 }) {
+export function Markdown({ source, baseLevel = 3 }: { source: string; baseLevel?: 2 | 3 | 4 | 5 }) {
   const blocks = useMemo(() => parseMarkdown(source), [source]);
   return (
     <div className="markdown">

@@ -4,6 +4,8 @@
  * server (the request). 'Process another document' and a completed payment clear it.
  */
 const KEY = 'sello.wizard.request';
+/** See readPendingDocument. */
+const DOCUMENT_KEY = 'sello.wizard.document';
 
 export interface WizardSession {
   requestId: string;
@@ -34,7 +36,42 @@ export function writeWizardSession(s: WizardSession): void {
 export function clearWizardSession(): void {
   try {
     sessionStorage.removeItem(KEY);
+    sessionStorage.removeItem(DOCUMENT_KEY);
   } catch {
     // ignore
+  }
+}
+
+/**
+ * The document uploaded on step 1 before the request exists (the request is created when the
+ * user leaves the step): kept too, so a reload on step 1 does not lose the upload.
+ */
+export interface PendingDocument {
+  id: string;
+  file_name: string;
+  size: number;
+  kind: 'pdf' | 'doc' | 'docx';
+}
+
+export function readPendingDocument(): PendingDocument | null {
+  try {
+    const raw = sessionStorage.getItem(DOCUMENT_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<PendingDocument>;
+    if (typeof v.id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(v.id)) return null;
+    if (typeof v.file_name !== 'string' || typeof v.size !== 'number') return null;
+    if (v.kind !== 'pdf' && v.kind !== 'doc' && v.kind !== 'docx') return null;
+    return { id: v.id, file_name: v.file_name, size: v.size, kind: v.kind };
+  } catch {
+    return null;
+  }
+}
+
+export function writePendingDocument(doc: PendingDocument | null): void {
+  try {
+    if (doc) sessionStorage.setItem(DOCUMENT_KEY, JSON.stringify(doc));
+    else sessionStorage.removeItem(DOCUMENT_KEY);
+  } catch {
+    // Storage full or disabled: the wizard still works for this page view.
   }
 }

@@ -1,0 +1,196 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { CountryService, ServicesCatalog } from '../../../../shared/contract/catalog';
+import type { Country } from '../../../../shared/contract/countries';
+import { es, fmt } from '../../../../shared/messages.es';
+import { formatMoney } from '../../../../shared/rules/currency';
+import { Icon } from '../../components/layout-bits/icons';
+import { Alert, Button, Spinner } from '../../components/ui';
+import { ChoiceCard } from './ChoiceCard';
+import {
+  chosenServices,
+  estimate,
+  isSignatureForced,
+  offeredSignatures,
+  type ServiceSelection,
+} from './wizardRules';
+
+interface ServicesStepProps {
+  country: Country;
+  catalog: UseQueryResult<ServicesCatalog, unknown>;
+  selection: ServiceSelection;
+  signersCount: number;
+  onToggle(service: CountryService): void;
+}
+
+const priceLine = (s: CountryService) =>
+  `${formatMoney(s.price, s.currency_code)} ${
+    s.pricing_model === 'per_signer' ? es.wizard.perSigner : `· ${es.wizard.flatPrice}`
+  }`;
+
+/**
+ * Step 2 (§2.5, §4.1): the notarial choice, then the signature type it allows; a summary with
+ * the estimated total (§9) and how prices work. The server re-applies the same rules on save.
+ */
+export function ServicesStep({
+  country,
+  catalog,
+  selection,
+  signersCount,
+  onToggle,
+}: ServicesStepProps) {
+  const notarialId = useId();
+  const signatureId = useId();
+
+  if (catalog.isPending) {
+    return (
+      <div className="wizard-loading">
+        <Spinner label={es.common.loading} />
+      </div>
+    );
+  }
+  if (catalog.isError) {
+    return (
+      <Alert
+        tone="error"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void catalog.refetch()}>
+            {es.wizard.retry}
+          </Button>
+        }
+      >
+        {es.wizard.catalogError}
+      </Alert>
+    );
+  }
+  const data = catalog.data;
+  if (data.notarial_services.length === 0 || data.signature_types.length === 0) {
+    return <Alert tone="info">{es.wizard.catalogEmpty}</Alert>;
+  }
+
+  const { notarial } = chosenServices(data, selection);
+  const forced = isSignatureForced(notarial?.code);
+  const signatures = notarial ? offeredSignatures(data, notarial.code) : [];
+
+  return (
+    <div className="wizard-columns">
+      <div className="wizard-columns__main">
+        <section className="choice-section" aria-labelledby={notarialId}>
+          <h3 id={notarialId} className="choice-section__title">
+            <Icon name="stamp" size={18} />
+            {es.wizard.notarialTitle}
+          </h3>
+          <fieldset className="choice-grid" aria-labelledby={notarialId}>
+            {data.notarial_services.map((s) => (
+              <ChoiceCard
+                key={s.id}
+                title={s.name}
+                description={s.description}
+                meta={priceLine(s)}
+                selected={selection.notarial_service === s.id}
+                onSelect={() => onToggle(s)}
+              />
+            ))}
+          </fieldset>
+        </section>
+
+        <section className="choice-section" aria-labelledby={signatureId}>
+          <h3 id={signatureId} className="choice-section__title">
+            <Icon name="pen" size={18} />
+            {es.wizard.signatureTitle}
+          </h3>
+          {!notarial ? (
+            <p className="muted">{es.wizard.signatureFirst}</p>
+          ) : (
+            <>
+              {forced ? <Alert tone="info">{es.wizard.signatureForced}</Alert> : null}
+              <fieldset className="choice-grid" aria-labelledby={signatureId}>
+                {signatures.map((s) => (
+                  <ChoiceCard
+                    key={s.id}
+                    title={s.name}
+                    description={s.description}
+                    meta={priceLine(s)}
+                    badge={forced ? es.wizard.requiredBadge : undefined}
+                    selected={selection.electronic_signature === s.id}
+                    locked={forced}
+                    onSelect={() => onToggle(s)}
+                  />
+                ))}
+              </fieldset>
+            </>
+          )}
+        </section>
+      </div>
+      <div className="wizard-columns__side">
+        <Summary
+          country={country}
+          catalog={data}
+          selection={selection}
+          signersCount={signersCount}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Summary({
+  country,
+  catalog,
+  selection,
+  signersCount,
+}: {
+  country: Country;
+  catalog: ServicesCatalog;
+  selection: ServiceSelection;
+  signersCount: number;
+}) {
+  const headingId = useId();
+  const currency = catalog.currency_code;
+  const { items, total } = estimate(catalog, selection, signersCount);
+  const signers = Math.max(1, signersCount);
+  return (
+    <aside className="price-summary" aria-labelledby={headingId}>
+      <h3 id={headingId} className="price-summary__title">
+        {es.wizard.summaryTitle}
+      </h3>
+      {items.length === 0 ? (
+        <p className="muted">{es.wizard.summaryEmpty}</p>
+      ) : (
+        <ul className="price-summary__items">
+          {items.map((item) => (
+            <li key={item.service_id} className="price-summary__item">
+              <span className="price-summary__name">
+                {item.name}
+                {item.pricing_model === 'per_signer' ? (
+                  <span className="price-summary__qty">
+                    {fmt(es.wizard.summaryQuantity, {
+                      price: formatMoney(item.unit_price, currency),
+                      n: item.quantity,
+                    })}
+                  </span>
+                ) : null}
+              </span>
+              <span className="price-summary__amount">
+                {formatMoney(item.item_total, currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="price-summary__total">
+        <span>{es.wizard.estimatedTotal}</span>
+        <strong>{formatMoney(total, currency)}</strong>
+      </p>
+      <p className="price-summary__note">{fmt(es.wizard.summarySigners, { n: signers })}</p>
+      <div className="price-summary__info">
+        <p className="price-summary__info-title">{es.wizard.pricingInfoTitle}</p>
+        <ul>
+          {es.wizard.pricingInfo.map((line) => (
+            <li key={line}>{fmt(line, { currency, country: country.name })}</li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}
