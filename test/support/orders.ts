@@ -281,3 +281,71 @@ export async function forceRequest(
   if (!saved) throw new Error('request not saved');
   return saved;
 }
+
+/** A paid order made with credits (the quickest real way to one): request, credits, pay. */
+export async function paidOrder(
+  stack: StackInfo,
+  user: TestUser,
+  opts: RequestOptions & { title?: string } = {},
+): Promise<Order> {
+  const req = await completeRequest(stack, user, opts);
+  const { grantCredits } = await import('./ledger.js');
+  await grantCredits(stack, user.accessToken, req.quote.credits_needed);
+  const paid = await checkoutApi(stack).payCredits(
+    user,
+    req.id,
+    randomUUID(),
+    checkoutForm({ title: opts.title ?? 'Contrato de arriendo' }),
+  );
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return paid.body.order;
+}
+
+/**
+ * Rewrites an order as stored with other values (an older date, another status), through the
+ * repository's own item builder: there is no API for either yet.
+ */
+export async function rewriteOrder(
+  stack: StackInfo,
+  orderId: string,
+  changes: { created_at?: string; status?: Order['status'] },
+) {
+  pointAt(stack);
+  const repo = await import('../../functions/orders/repo.js');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../functions/platform/db.js');
+  const order = await repo.getOrder(orderId);
+  if (!order) throw new Error('order not found');
+  const put = repo.orderPut({ ...order, ...changes }).Put;
+  if (!put) throw new Error('no put');
+  const { ConditionExpression: _c, ...unconditional } = put;
+  await db().send(new PutCommand(unconditional));
+}
+
+/** The order item as stored (its updated_at shows whether a write happened). */
+export async function storedOrder(stack: StackInfo, orderId: string) {
+  pointAt(stack);
+  const repo = await import('../../functions/orders/repo.js');
+  return repo.getOrder(orderId);
+}
+
+/** Removes a signer's token as if no link had ever been issued. */
+export async function forgetToken(stack: StackInfo, signerId: string) {
+  pointAt(stack);
+  const repo = await import('../../functions/orders/repo.js');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../functions/platform/db.js');
+  const s = await repo.getSigner(signerId);
+  if (!s) throw new Error('signer not found');
+  const {
+    token_hash: _h,
+    token_expires_at: _e,
+    link_sent_at: _l,
+    link_claimed_at: _c,
+    ...untokened
+  } = s;
+  const put = repo.signerPut(untokened).Put;
+  if (!put) throw new Error('no put');
+  const { ConditionExpression: _x, ...unconditional } = put;
+  await db().send(new PutCommand(unconditional));
+}
