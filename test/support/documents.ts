@@ -190,3 +190,51 @@ export async function uploadDocument(
   if (done.status !== 200) throw new Error(`complete ${done.status} ${JSON.stringify(done.body)}`);
   return done.body.document;
 }
+
+/** Points this process's SDK clients at the stack's emulators (as the handlers are). */
+async function pointAt(stack: StackInfo) {
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: stack.endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: stack.endpoints.s3,
+    TABLE_NAME: stack.tableName,
+    BUCKET_NAME: stack.bucketName,
+  });
+  const { resetConfigCache } = await import('../../functions/platform/config.js');
+  resetConfigCache();
+}
+
+/** Whether the bucket holds an object under `key`, through the app's storage helper. */
+export async function objectExists(stack: StackInfo, key: string): Promise<boolean> {
+  await pointAt(stack);
+  const { headObject } = await import('../../functions/platform/storage.js');
+  return (await headObject(key)) !== undefined;
+}
+
+/** Locks a document as the orders domain does when an order using it is paid. */
+export async function lockDocument(stack: StackInfo, docId: string, ownerSub: string) {
+  await pointAt(stack);
+  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../functions/platform/db.js');
+  const { lockDocumentUpdate } = await import('../../functions/documents/repo.js');
+  await db().send(
+    new TransactWriteCommand({ TransactItems: [lockDocumentUpdate(docId, ownerSub)] }),
+  );
+}
+
+/** The catalogue's prices for some services, as the requests and orders domains read them. */
+export async function priceServicesOn(stack: StackInfo, countryId: string, ids: string[]) {
+  await pointAt(stack);
+  const { priceServices } = await import('../../functions/catalog/services-repo.js');
+  return priceServices(countryId, ids);
+}
+
+/** The policy a presigned POST carries (base64 JSON), to check its conditions. */
+export function decodePolicy(fields: Record<string, string>): {
+  expiration: string;
+  conditions: unknown[];
+} {
+  return JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8'));
+}
