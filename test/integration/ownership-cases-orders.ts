@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import type { StackInfo } from '../../local/stack.js';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { api, type TestUser } from '../support/client.js';
-import { grantCredits } from '../support/ledger.js';
+import { grantCredits, walletOf } from '../support/ledger.js';
+import { checkoutApi, completeRequest, paidOrder, signingLinks } from '../support/orders.js';
 import { type RequestAnswer, readyDocument } from '../support/requests.js';
 import type { OwnershipCase } from './ownership-cases.js';
 
@@ -101,6 +102,68 @@ export const ordersOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(after.body.signers.map((s) => s.id)).toContain(id);
   },
   // end of requests and saved signers
+  // checkout and orders
+  createOrderCardIntent: async ({ stack, owner, other }) => {
+    const req = await completeRequest(stack, owner);
+    const res = await checkoutApi(stack).cardIntent(other, req.id);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toHaveProperty('client_secret');
+    const mine = await checkoutApi(stack).getRequest(owner, req.id);
+    expect(mine.body.request).toMatchObject({ status: 'pending', version: req.version });
+  },
+  getOrderPaymentStatus: async ({ stack, owner, other }) => {
+    const req = await completeRequest(stack, owner);
+    const intent = await checkoutApi(stack).cardIntent(owner, req.id);
+    expect(intent.status).toBe(200);
+    const id = intent.body.payment_intent_id;
+    const res = await checkoutApi(stack).cardStatus(other, id);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toMatchObject({ payment_intent_id: id });
+  },
+  payOrderWithCredits: async ({ stack, owner, other }) => {
+    const req = await completeRequest(stack, owner);
+    await grantCredits(stack, other.accessToken, req.quote.credits_needed);
+    const before = (await walletOf(stack, other.accessToken)).balance;
+    const res = await checkoutApi(stack).payCredits(other, req.id);
+    expect(res.status).toBe(404);
+    expect((await walletOf(stack, other.accessToken)).balance).toBe(before);
+    const mine = await checkoutApi(stack).getRequest(owner, req.id);
+    expect(mine.body.request.status).toBe('pending');
+  },
+  listOrders: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner);
+    const res = await api(stack)<{ orders: { id: string }[] }>('GET', '/api/orders', {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.orders.map((o) => o.id)).not.toContain(order.id);
+  },
+  getOrder: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner);
+    const res = await checkoutApi(stack).getOrder(other, order.id);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toHaveProperty('order');
+  },
+  updateOrderTitle: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner, { title: 'De la dueña' });
+    const res = await api(stack)('PATCH', `/api/orders/${order.id}`, {
+      token: other.accessToken,
+      body: { title: 'Ajeno' },
+    });
+    expect(res.status).toBe(404);
+    const mine = await checkoutApi(stack).getOrder(owner, order.id);
+    expect(mine.body.order.title).toBe('De la dueña');
+  },
+  resendSigningLink: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner);
+    const s = order.signers[0];
+    const res = await api(stack)('POST', `/api/orders/${order.id}/signers/${s?.id}/resend`, {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(404);
+    expect(await signingLinks(stack, s?.email ?? '')).toHaveLength(1);
+  },
+  // end of checkout and orders
 };
 
 async function ownerRequest(stack: StackInfo, owner: TestUser) {
