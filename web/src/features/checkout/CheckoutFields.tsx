@@ -28,14 +28,14 @@ export function CheckoutFields({
   countriesLoading,
   billingCountryId,
 }: FieldsProps) {
-  const projectId = useId();
   const personalId = useId();
   const billingId = useId();
   const c = es.checkout;
   return (
     <>
-      <Card as="section" aria-labelledby={projectId} className="checkout-card">
-        <h2 id={projectId} className="ui-card__title">
+      {/* Unnamed on purpose: the field below carries the same name as this heading. */}
+      <Card as="section" className="checkout-card">
+        <h2 className="ui-card__title">
           {c.projectTitle}
         </h2>
         <TextField
