@@ -103,8 +103,10 @@ export const wizardEs = {
   catalogEmpty: 'No hay servicios disponibles en tu país por ahora.',
   summaryTitle: 'Resumen de tu selección',
   summaryEmpty: 'Aún no has elegido servicios.',
+  summaryQuantityOne: '{price} × 1 firmante',
   summaryQuantity: '{price} × {n} firmantes',
-  summarySigners: 'Calculado para {n} firmante(s). Puedes agregar firmantes en el siguiente paso.',
+  summarySignersOne: 'Calculado para 1 firmante. Puedes agregar firmantes en el siguiente paso.',
+  summarySigners: 'Calculado para {n} firmantes.',
   estimatedTotal: 'Total estimado',
   pricingInfoTitle: 'Sobre los precios',
   pricingInfo: [
@@ -116,6 +118,7 @@ export const wizardEs = {
   // Step 3: signers
   signersTitle: 'Firmantes',
   signersIntro: 'Registra a las personas que firmarán el documento (hasta 10).',
+  signersListTitle: 'Firmantes de este documento',
   signersCount: '{n} de 10 firmantes',
   signersEmpty: 'Aún no has agregado firmantes.',
   signerNumber: 'Firmante {n}',

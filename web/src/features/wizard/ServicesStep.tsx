@@ -164,10 +164,15 @@ function Summary({
                 {item.name}
                 {item.pricing_model === 'per_signer' ? (
                   <span className="price-summary__qty">
-                    {fmt(es.wizard.summaryQuantity, {
-                      price: formatMoney(item.unit_price, currency),
-                      n: item.quantity,
-                    })}
+                    {fmt(
+                      item.quantity === 1
+                        ? es.wizard.summaryQuantityOne
+                        : es.wizard.summaryQuantity,
+                      {
+                        price: formatMoney(item.unit_price, currency),
+                        n: item.quantity,
+                      },
+                    )}
                   </span>
                 ) : null}
               </span>
@@ -182,7 +187,11 @@ function Summary({
         <span>{es.wizard.estimatedTotal}</span>
         <strong>{formatMoney(total, currency)}</strong>
       </p>
-      <p className="price-summary__note">{fmt(es.wizard.summarySigners, { n: signers })}</p>
+      <p className="price-summary__note">
+        {signers === 1
+          ? es.wizard.summarySignersOne
+          : fmt(es.wizard.summarySigners, { n: signers })}
+      </p>
       <div className="price-summary__info">
         <p className="price-summary__info-title">{es.wizard.pricingInfoTitle}</p>
         <ul>

@@ -85,12 +85,12 @@ export function SignersStep({ signers, signatureCode, serverErrors, onChange }: 
   };
 
   return (
-    <div className="wizard-columns">
+    <div className="wizard-columns wizard-columns--side-first">
       <div className="wizard-columns__main">
         <section className="signer-list" aria-labelledby={listHeadingId}>
           <div className="signer-list__head">
             <h3 id={listHeadingId} className="signer-list__title" tabIndex={-1}>
-              {es.wizard.signersTitle}
+              {es.wizard.signersListTitle}
             </h3>
             <span className="signer-list__count">
               {fmt(es.wizard.signersCount, { n: signers.length })}

@@ -303,7 +303,10 @@ describe('signers', () => {
   });
 
   it('phone input keeps digits only, capped at the dial code maximum', () => {
-    expect(phoneInput('+56 9 1234-5678', '+56')).toBe('569123456');
+    expect(phoneInput('9 1234-5678', '+56')).toBe('912345678');
+    // Pasted with the selected code in front: the code is not part of the number.
+    expect(phoneInput('+56 9 1234-5678', '+56')).toBe('912345678');
+    expect(phoneInput('+34 612 345 678', '+56')).toBe('346123456');
     expect(phoneInput('9 1234 5678 99', '+56')).toBe('912345678');
     expect(phoneInput('11 2345 6789 01', '+54')).toBe('11234567890');
     expect(phoneInput('(555) 123-4567 8', '+1')).toBe('5551234567');

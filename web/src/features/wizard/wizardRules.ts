@@ -274,9 +274,15 @@ export function serverSignerErrors(fields: Record<string, string>): Record<numbe
   return out;
 }
 
-/** What the phone input keeps as the user types (§5): digits only, capped at the code's max. */
+/**
+ * What the phone input keeps as the user types (§5): digits only, capped at the code's maximum.
+ * A number pasted in international form with the selected code ("+56 9 1234 5678") loses that
+ * prefix first, or the cap would cut the real number's end.
+ */
 export function phoneInput(value: string, dialCode: string): string {
-  return sanitizePhoneInput(value, dialCode);
+  const trimmed = value.trimStart();
+  const local = trimmed.startsWith(dialCode) ? trimmed.slice(dialCode.length) : trimmed;
+  return sanitizePhoneInput(local, dialCode);
 }
 
 /** The signature type's code, from the catalogue choice or, before it loads, the quote. */
