@@ -105,9 +105,10 @@ export async function startCardPayment(
   if (!req) throw requestNotFound();
   const existing = req.status === 'pending' ? await currentIntent(req) : undefined;
   if (existing?.status === 'succeeded') {
-    // Paid already, but the order was not made yet (webhook late or lost): make it now.
-    await fulfilOrderPayment(existing);
-    throw notPending();
+    // Paid already, but the order was not made yet (webhook late or lost): make it now. A
+    // payment that cannot become the order (the request changed since) is logged for a refund
+    // and the request gets a new intent below.
+    if ((await fulfilOrderPayment(existing)).outcome === 'order') throw notPending();
   }
   if (existing?.status === 'processing') throw new AppError('CONFLICT', m.paymentInProgress);
   await assertPayable(req);

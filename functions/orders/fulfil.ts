@@ -74,8 +74,9 @@ export async function fulfilOrderPayment(
     const marker = await getPaymentMarker(pi.id);
     if (marker) {
       const order = await getOrder(marker.order_id);
+      if (marker.duplicate) return { outcome: 'unmatched', ...(order ? { order } : {}) };
       if (!order) throw new Error(`order ${marker.order_id} of a payment marker is missing`);
-      return marker.duplicate ? { outcome: 'unmatched', order } : finish(order);
+      return finish(order);
     }
     const req = await getOwnedRequest(meta.request_id, meta.user_sub);
     if (!req) {

@@ -344,6 +344,15 @@ describe('paying by card', () => {
     expect(res.body).toMatchObject({ error: { code: 'CONFLICT', message: m.saveOrderError } });
     expect(await orderCount(user)).toBe(0);
     expect((await shop.getRequest(user, req.id)).body.request.status).toBe('pending');
+
+    // That charge is left for a refund; paying again takes a new intent and makes the order.
+    const again = await startCard(user, req.id);
+    expect(again.payment_intent_id).not.toBe(intent.payment_intent_id);
+    await confirmInBrowser(stack, again, GOOD_CARD);
+    const { order_id } = await waitForOrder(user, again);
+    const { order } = (await shop.getOrder(user, order_id ?? '')).body;
+    expect(order.signers.map((s) => s.first_name)).toEqual(['Otra']);
+    expect(await orderCount(user)).toBe(1);
   });
 
   it("is a 404 for another user's payment, a package payment and an unknown id", async () => {
