@@ -35,9 +35,7 @@ export function CheckoutFields({
     <>
       {/* Unnamed on purpose: the field below carries the same name as this heading. */}
       <Card as="section" className="checkout-card">
-        <h2 className="ui-card__title">
-          {c.projectTitle}
-        </h2>
+        <h2 className="ui-card__title">{c.projectTitle}</h2>
         <TextField
           label={c.projectTitle}
           hideLabel
