@@ -116,33 +116,37 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
             {fmt(es.wizard.pendingLogin, { name: pendingFile.name })}
           </Alert>
         ) : (
-          <div
-            {...dropzone.getRootProps({
-              className: [
-                'dropzone',
-                dropzone.isDragActive && 'dropzone--active',
-                uploading && 'dropzone--busy',
-              ]
-                .filter(Boolean)
-                .join(' '),
-              role: 'button',
-              'aria-label': es.wizard.dropzoneLabel,
-              'aria-describedby': hintId,
-              'aria-disabled': uploading || undefined,
-            })}
-          >
-            <input {...dropzone.getInputProps()} />
-            <span className="dropzone__icon" aria-hidden="true">
-              <Icon name="upload" size={28} />
-            </span>
-            <span className="dropzone__label">
-              {dropzone.isDragActive ? es.wizard.dropzoneActive : es.wizard.dropzoneLabel}
-            </span>
-            <span id={hintId} className="dropzone__hint">
-              {es.wizard.dropzoneHint}
-            </span>
-            {uploading ? <UploadProgress fraction={progress} /> : null}
-          </div>
+          <>
+            {/* The drop area is the control (a button); the file input behind it, out of the tab
+                order, sits beside it and is hidden from assistive technology. */}
+            <input {...dropzone.getInputProps({ 'aria-hidden': true })} />
+            <div
+              {...dropzone.getRootProps({
+                className: [
+                  'dropzone',
+                  dropzone.isDragActive && 'dropzone--active',
+                  uploading && 'dropzone--busy',
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+                role: 'button',
+                'aria-label': es.wizard.dropzoneLabel,
+                'aria-describedby': hintId,
+                'aria-disabled': uploading || undefined,
+              })}
+            >
+              <span className="dropzone__icon" aria-hidden="true">
+                <Icon name="upload" size={28} />
+              </span>
+              <span className="dropzone__label">
+                {dropzone.isDragActive ? es.wizard.dropzoneActive : es.wizard.dropzoneLabel}
+              </span>
+              <span id={hintId} className="dropzone__hint">
+                {es.wizard.dropzoneHint}
+              </span>
+              {uploading ? <UploadProgress fraction={progress} /> : null}
+            </div>
+          </>
         )}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <p className="wizard-note">

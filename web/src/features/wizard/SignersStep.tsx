@@ -199,7 +199,7 @@ function SignerCard({
             {n}
           </span>
           <h4 id={titleId} className="signer-card__title" tabIndex={-1}>
-            {fmt(es.wizard.signerNumber, { n })}
+            {fmt(es.wizard.signerNumber, { n })}{' '}
             <span className="signer-card__name">{`${signer.first_name} ${signer.last_name}`}</span>
           </h4>
         </div>
