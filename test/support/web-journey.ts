@@ -118,6 +118,10 @@ export const A11Y_VARIANTS = [
 
 /** Serious or critical axe violations of the page as it is now, named after the screen. */
 export async function a11yOf(page: Page, screen: string, theme: 'light' | 'dark') {
+  // Entry animations (a modal fading in) blend colours: let the finite ones end first.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))',
+  );
   const applied = await page.evaluate('document.documentElement.dataset.theme');
   if (applied !== theme) return [`${screen}: theme ${String(applied)} instead of ${theme}`];
   return (await seriousA11yViolations(page)).map((v) => `${screen}: ${v}`);

@@ -220,7 +220,7 @@ function Checkout({
 
   const {
     register,
-    trigger,
+    handleSubmit,
     getValues,
     setValue,
     setError,
@@ -290,16 +290,20 @@ function Checkout({
       : es.credits.paymentFormError
     : undefined;
 
-  /** The form checked by the contract's schema, or null (errors shown, first one focused). */
-  const validForm = async (): Promise<CheckoutForm | null> => {
-    const ok = await trigger(undefined, { shouldFocus: true });
-    const parsed = checkoutFormSchema.safeParse(getValues());
-    if (!ok || !parsed.success) {
-      setPay({ step: 'failed', message: es.checkout.formInvalid });
-      return null;
-    }
-    return parsed.data;
-  };
+  /**
+   * The form as the contract's schema outputs it (trimmed, company null when empty), or null
+   * with the field errors shown and the first invalid field focused.
+   */
+  const validForm = (): Promise<CheckoutForm | null> =>
+    new Promise((resolve) => {
+      void handleSubmit(
+        (data) => resolve(data),
+        () => {
+          setPay({ step: 'failed', message: es.checkout.formInvalid });
+          resolve(null);
+        },
+      )().catch(() => resolve(null));
+    });
 
   const showServerErrors = (err: unknown) => {
     const { fields } = splitCheckoutErrors(err);
@@ -333,6 +337,8 @@ function Checkout({
     }
     if (busyRef.current || !requestId) return null;
     busyRef.current = true;
+    // A new attempt: the previous attempt's message goes.
+    setPay({ step: 'idle' });
     const form = await validForm();
     if (!form) {
       busyRef.current = false;
