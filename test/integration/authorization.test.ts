@@ -33,13 +33,9 @@ const swapSubject = (jwt: string) => {
 };
 
 let owner: TestUser;
-let other: TestUser;
 
 beforeAll(async () => {
-  [owner, other] = await Promise.all([
-    newConfirmedUser(stack, 'Duena'),
-    newConfirmedUser(stack, 'Otro'),
-  ]);
+  owner = await newConfirmedUser(stack, 'Duena');
 });
 
 describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
@@ -72,7 +68,13 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
     it("keeps another user's token away from the owner's data", async () => {
       const check = ownershipCases[route.id as RouteId];
       expect(check, `add an ownership case for ${route.id} in ownership-cases.ts`).toBeDefined();
-      await check?.({ stack, owner, other });
+      // A fresh pair per route: a case may spend, grant or rename, and no case may depend on
+      // what the cases before it left in a shared user's wallet or profile.
+      const [caseOwner, caseOther] = await Promise.all([
+        newConfirmedUser(stack, 'Duena'),
+        newConfirmedUser(stack, 'Otro'),
+      ]);
+      await check?.({ stack, owner: caseOwner, other: caseOther });
     });
   },
 );
