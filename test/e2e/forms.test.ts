@@ -101,6 +101,40 @@ describe('auth modal', () => {
       expect(await field(dialog, es.auth.password).getAttribute('type')).toBe('password');
     });
   });
+
+  it('stands behind a loader while its chunk loads, then opens focused on the first field', async () => {
+    await withVisitor('modal-lazy', async (page) => {
+      // The dialog and its forms are a chunk of their own: hold it back to see the fallback.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/AuthModalDialog-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: es.auth.login, exact: true }).first().click();
+      const loader = page.locator('.page-loader--overlay');
+      await loader.waitFor();
+      expect(await loader.getByText(es.common.loading).count()).toBe(1);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+
+      release();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: es.auth.loginTitle }).waitFor();
+      await loader.waitFor({ state: 'detached' });
+      expect(
+        await field(dialog, es.auth.email).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+
+      // Closed and opened again (from the register button this time): no loader, no refetch.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: es.auth.register, exact: true }).first().click();
+      await dialog.getByRole('heading', { name: es.auth.registerTitle }).waitFor();
+    });
+  });
 });
 
 describe('forgot password', () => {

@@ -1,6 +1,8 @@
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -9,14 +11,10 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { es } from '../../../../shared/messages.es';
-import { Alert, Modal } from '../../components/ui';
-import { ForgotPasswordForm } from './forms/ForgotPasswordForm';
-import { LoginForm } from './forms/LoginForm';
-import { RegisterForm } from './forms/RegisterForm';
+import { PageLoader } from '../../components/layout-bits/PageLoader';
+import type { AuthModalDone } from './AuthModalDialog';
 import type { AuthMode, SwitchLink } from './forms/types';
 import { safeNextPath } from './redirects';
-import './auth.css';
 
 export type { AuthMode } from './forms/types';
 
@@ -27,22 +25,23 @@ export interface AuthModalValue {
 
 const AuthModalContext = createContext<AuthModalValue | null>(null);
 
-type Done = 'registered' | 'recoverySent';
-
-const TITLES: Record<AuthMode, string> = {
-  login: es.auth.loginTitle,
-  register: es.auth.registerTitle,
-  'forgot-password': es.auth.forgotTitle,
-};
+/**
+ * The dialog and its forms (zod schemas, react-hook-form) are a chunk of their own, fetched the
+ * first time the modal opens: no page pays for them until a visitor asks to log in.
+ */
+const AuthModalDialog = lazy(async () => ({
+  default: (await import('./AuthModalDialog')).AuthModalDialog,
+}));
 
 /**
  * The login / register / forgot-password modal (spec §2.6), opened from anywhere with
  * `useAuthModal().open(mode)`. Each mode is its own form, mounted afresh on every switch, so
- * switching clears the fields and the messages.
+ * switching clears the fields and the messages. While the dialog's chunk loads (first opening
+ * only) a full-screen loader stands in for it.
  */
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<AuthMode | null>(null);
-  const [done, setDone] = useState<Done | null>(null);
+  const [done, setDone] = useState<AuthModalDone | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const contentRef = useRef<HTMLDivElement>(null);
@@ -61,6 +60,10 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     switched.current = true;
     setDone(null);
     setMode(next);
+  }, []);
+  const finish = useCallback((next: AuthModalDone) => {
+    switched.current = true;
+    setDone(next);
   }, []);
 
   // After a switch the pressed link is gone: move focus to the new view's first control.
@@ -87,57 +90,24 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     }
   };
 
-  const title = done
-    ? done === 'registered'
-      ? es.auth.signupSuccessTitle
-      : es.auth.forgotSuccessTitle
-    : mode
-      ? TITLES[mode]
-      : '';
-
   const value = useMemo<AuthModalValue>(() => ({ open, close }), [open, close]);
 
   return (
     <AuthModalContext.Provider value={value}>
       {children}
-      <Modal
-        open={mode !== null}
-        onClose={close}
-        title={title}
-        description={mode === 'forgot-password' && !done ? es.auth.forgotHelp : undefined}
-        size="sm"
-      >
-        <div ref={contentRef} className="auth-modal">
-          {done ? (
-            <div className="auth-success">
-              <Alert tone="success">
-                {done === 'registered' ? es.auth.registered : es.auth.recoverySent}
-              </Alert>
-              <p className="auth-form__switch">{switchLink('login', es.auth.backToLogin)}</p>
-            </div>
-          ) : mode === 'login' ? (
-            <LoginForm key="login" onSuccess={onLoggedIn} switchLink={switchLink} />
-          ) : mode === 'register' ? (
-            <RegisterForm
-              key="register"
-              onSuccess={() => {
-                switched.current = true;
-                setDone('registered');
-              }}
-              switchLink={switchLink}
-            />
-          ) : mode === 'forgot-password' ? (
-            <ForgotPasswordForm
-              key="forgot"
-              onSuccess={() => {
-                switched.current = true;
-                setDone('recoverySent');
-              }}
-              switchLink={switchLink}
-            />
-          ) : null}
-        </div>
-      </Modal>
+      {mode !== null ? (
+        <Suspense fallback={<PageLoader overlay />}>
+          <AuthModalDialog
+            mode={mode}
+            done={done}
+            onClose={close}
+            contentRef={contentRef}
+            switchLink={switchLink}
+            onLoggedIn={onLoggedIn}
+            onDone={finish}
+          />
+        </Suspense>
+      ) : null}
     </AuthModalContext.Provider>
   );
 }
