@@ -1,12 +1,23 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { required } from './config.js';
+
+export type S3Sdk = typeof import('./s3-sdk.js');
+
+/** `import()` once per container; a failed load is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
+}
+
+const loadSdk = once(() => import('./s3-sdk.js'));
+const loadPresignedPost = once(() => import('@aws-sdk/s3-presigned-post'));
+const loadRequestPresigner = once(() => import('@aws-sdk/s3-request-presigner'));
 
 /**
  * The documents bucket. One S3 client per container; the SDK reads its endpoint from
@@ -16,15 +27,22 @@ import { required } from './config.js';
  *
  * s3rver checks neither signatures nor POST policies: callers must check every uploaded object
  * themselves (size with `headObject`, type with its first bytes) in every environment.
+ *
+ * The S3 SDK (`./s3-sdk.js`) and the two presigners are loaded on first use, not at import: with
+ * the handlers bundled with code splitting (lib/app-function.ts) they sit in chunks of their own
+ * that a cold start does not parse. Only `import type` of the SDK packages anywhere else, or
+ * they would be bundled back into the handler's entry file.
  */
 let cached: { endpoint: string | undefined; client: S3Client } | undefined;
 
-function s3(): S3Client {
+/** The SDK's commands and this container's client (a new one if the endpoint changed). */
+async function s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+  const sdk = await loadSdk();
   const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
   if (!cached || cached.endpoint !== endpoint) {
-    cached = { endpoint, client: new S3Client({ forcePathStyle: endpoint !== undefined }) };
+    cached = { endpoint, client: new sdk.S3Client({ forcePathStyle: endpoint !== undefined }) };
   }
-  return cached.client;
+  return { sdk, client: cached.client };
 }
 
 export const bucketName = (): string => required('BUCKET_NAME');
@@ -44,7 +62,8 @@ export async function presignedUpload(opts: {
   maxBytes: number;
   expiresInSeconds: number;
 }): Promise<PresignedUpload> {
-  const { url, fields } = await createPresignedPost(s3(), {
+  const [{ client }, { createPresignedPost }] = await Promise.all([s3(), loadPresignedPost()]);
+  const { url, fields } = await createPresignedPost(client, {
     Bucket: bucketName(),
     Key: opts.key,
     // Fields are also signed as exact-match conditions by the SDK; the explicit ones say so.
@@ -77,8 +96,9 @@ const isMissing = (err: unknown) => {
 
 /** Size and type of an object, or undefined when there is none under that key. */
 export async function headObject(key: string): Promise<ObjectHead | undefined> {
+  const { sdk, client } = await s3();
   try {
-    const res = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    const res = await client.send(new sdk.HeadObjectCommand({ Bucket: bucketName(), Key: key }));
     return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType };
   } catch (err) {
     if (isMissing(err)) return undefined;
@@ -91,9 +111,10 @@ export async function headObject(key: string): Promise<ObjectHead | undefined> {
  * checking a file's magic number does not download 10 MB). Undefined when there is no object.
  */
 export async function readObject(key: string, length?: number): Promise<Buffer | undefined> {
+  const { sdk, client } = await s3();
   try {
-    const res = await s3().send(
-      new GetObjectCommand({
+    const res = await client.send(
+      new sdk.GetObjectCommand({
         Bucket: bucketName(),
         Key: key,
         ...(length !== undefined ? { Range: `bytes=0-${Math.max(0, length - 1)}` } : {}),
@@ -111,7 +132,8 @@ export async function readObject(key: string, length?: number): Promise<Buffer |
 
 /** Deletes an object; deleting a missing one is not an error (S3 answers 204 either way). */
 export async function deleteObject(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+  const { sdk, client } = await s3();
+  await client.send(new sdk.DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
 }
 
 /**
@@ -124,9 +146,10 @@ export async function presignedDownload(opts: {
   disposition: string;
   expiresInSeconds: number;
 }): Promise<string> {
+  const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), loadRequestPresigner()]);
   return getSignedUrl(
-    s3(),
-    new GetObjectCommand({
+    client,
+    new sdk.GetObjectCommand({
       Bucket: bucketName(),
       Key: opts.key,
       ResponseContentType: opts.contentType,

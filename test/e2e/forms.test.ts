@@ -124,9 +124,9 @@ describe('auth modal', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: es.auth.loginTitle }).waitFor();
       await loader.waitFor({ state: 'detached' });
-      expect(
-        await field(dialog, es.auth.email).evaluate((el) => el === document.activeElement),
-      ).toBe(true);
+      const emailId = await field(dialog, es.auth.email).getAttribute('id');
+      expect(emailId).toBeTruthy();
+      expect(await page.evaluate('document.activeElement?.id')).toBe(emailId);
 
       // Closed and opened again (from the register button this time): no loader, no refetch.
       await page.keyboard.press('Escape');
