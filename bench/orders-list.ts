@@ -29,24 +29,6 @@ const WARMUP = 10;
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
-const SUMMARY_FIELDS = [
-  'id',
-  'order_number',
-  'title',
-  'status',
-  'total_price',
-  'currency_code',
-  'country_id',
-  'document_name',
-  'request_id',
-  'request_number',
-  'signers_count',
-  'payment_method_mix',
-  'payment_method_label',
-  'credits_used',
-  'created_at',
-];
-
 export async function run(): Promise<BenchResult> {
   heading(`Orders list (/mis-pedidos data, ${ORDERS} orders, ${N} requests each side)`);
   print('Starting an ephemeral local stack (--no-web)...');
@@ -56,7 +38,7 @@ export async function run(): Promise<BenchResult> {
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     // The repo builds the items exactly as checkout writes them.
     process.env.TABLE_NAME = info.tableName;
-    const { orderPut } = await import('../functions/orders/repo.js');
+    const { orderPut, SUMMARY_FIELDS } = await import('../functions/orders/repo.js');
     const db = DynamoDBDocumentClient.from(
       new DynamoDBClient({
         endpoint: info.endpoints.dynamodb,

@@ -54,7 +54,8 @@ export interface CurrencyItem {
   is_active: boolean;
 }
 
-async function queryAll(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
+/** Every item of a partition under a sort-key prefix (all pages). Shared by the catalogue repos. */
+export async function queryAll(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -72,7 +73,8 @@ async function queryAll(pk: string, prefix: string): Promise<Record<string, unkn
   return items;
 }
 
-function strip<T>(item: Record<string, unknown>): T {
+/** The item without its keys and entity tag. */
+export function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, entity: _e, ...rest } = item;
   return rest as T;
 }

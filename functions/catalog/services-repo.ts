@@ -1,12 +1,8 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CountryService } from '../../shared/contract/catalog.js';
 import type { PricingModel, ServiceCategory } from '../../shared/rules/services.js';
 import { db, tableName } from '../platform/db.js';
+import { queryAll, strip } from './repo.js';
 
 /**
  * The service catalogue of the wizard (customer-flows §3 Service, Country service price):
@@ -43,29 +39,6 @@ export interface ServicePriceItem {
   currency_code: string;
   is_available: boolean;
   pricing_model: PricingModel;
-}
-
-function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, entity: _e, ...rest } = item;
-  return rest as T;
-}
-
-async function queryAll(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 const sellable = (s: ServiceItem | undefined, p: ServicePriceItem | undefined) =>

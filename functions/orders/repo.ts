@@ -340,7 +340,8 @@ export type OrderSummaryRecord = Pick<
   | 'created_at'
 >;
 
-const SUMMARY_FIELDS: (keyof OrderSummaryRecord)[] = [
+/** The fields the history list reads (its ProjectionExpression); the orders bench reads the same. */
+export const SUMMARY_FIELDS: (keyof OrderSummaryRecord)[] = [
   'id',
   'order_number',
   'title',

@@ -5,6 +5,7 @@ import { routeList } from '../../shared/contract/routes.js';
 import { es } from '../../shared/messages.es.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
 import { walletOf } from '../support/ledger.js';
+import { confirmInBrowser as confirmCard } from '../support/orders.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -38,28 +39,7 @@ async function createIntent(user: TestUser, packageId = 'popular', countryId = '
   return res.body;
 }
 
-/** Exactly what the SPA's local card form sends (Stripe.js's confirm, through the gateway). */
-async function confirmInBrowser(intent: Intent, number: string) {
-  const res = await fetch(
-    `${stack.url}/stripe-local/v1/payment_intents/${intent.payment_intent_id}/confirm`,
-    {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${intent.publishable_key}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        client_secret: intent.client_secret,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': number,
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
-        'payment_method_data[card][cvc]': '123',
-      }),
-    },
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const confirmInBrowser = (intent: Intent, number: string) => confirmCard(stack, intent, number);
 
 async function eventsOf(paymentIntentId: string): Promise<SentEvent[]> {
   const res = await fetch(`${stack.endpoints.stripe}/_emulator/events?object=${paymentIntentId}`);

@@ -126,7 +126,11 @@ export function checkoutApi(stack: StackInfo) {
 }
 
 /** Exactly what the SPA's local card form sends (Stripe.js's confirm, through the gateway). */
-export async function confirmInBrowser(stack: StackInfo, intent: CardIntent, number: string) {
+export async function confirmInBrowser(
+  stack: StackInfo,
+  intent: Pick<CardIntent, 'payment_intent_id' | 'publishable_key' | 'client_secret'>,
+  number: string,
+) {
   const res = await fetch(
     `${stack.url}/stripe-local/v1/payment_intents/${intent.payment_intent_id}/confirm`,
     {

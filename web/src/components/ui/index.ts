@@ -3,5 +3,6 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '.
 export { Card, type CardProps } from './Card';
 export { Modal, type ModalProps } from './Modal';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
+export { SelectField, type SelectFieldProps } from './SelectField';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { TextField, type TextFieldProps } from './TextField';

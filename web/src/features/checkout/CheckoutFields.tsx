@@ -3,8 +3,8 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { Country } from '../../../../shared/contract/countries';
 import { es } from '../../../../shared/messages.es';
 import { Card, TextField } from '../../components/ui';
+import { SelectField } from '../../components/ui/SelectField';
 import type { CheckoutFormValues } from './checkoutRules';
-import { SelectField } from './SelectField';
 
 interface FieldsProps {
   register: UseFormRegister<CheckoutFormValues>;

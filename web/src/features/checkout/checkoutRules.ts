@@ -5,7 +5,12 @@ import type { SelectedService, SigningRequest } from '../../../../shared/contrac
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { ApiError } from '../../lib/api';
-import { abortableSleep } from '../packages/purchase';
+import {
+  POLL_INTERVAL_MS,
+  POLL_TIMEOUT_MS,
+  type PollOptions,
+  pollPayment,
+} from '../../lib/pollPayment';
 
 /**
  * Pure rules of the checkout screen (customer-flows §2.7, §4.4, §5, §8): which request it shows,
@@ -221,51 +226,21 @@ export type OrderOutcome =
   | { kind: 'declined' }
   | { kind: 'timeout' };
 
-export interface WaitForOrderOptions {
-  intervalMs?: number;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
+export type WaitForOrderOptions = PollOptions;
 
-export const ORDER_POLL_INTERVAL_MS = 1000;
-export const ORDER_TIMEOUT_MS = 30_000;
-
-const DEAD = new Set<OrderPaymentStatus['status']>(['requires_payment_method', 'canceled']);
+export const ORDER_POLL_INTERVAL_MS = POLL_INTERVAL_MS;
+export const ORDER_TIMEOUT_MS = POLL_TIMEOUT_MS;
 
 /**
  * After the card was confirmed, reads the payment until the server has created the order (it
- * does so only once Stripe says the money was taken). Failed reads are retried; the wait ends
- * with the order, with a payment Stripe will never complete, or after `timeoutMs`.
+ * does so only once Stripe says the money was taken); see pollPayment.
  */
 export async function waitForOrder(
   readStatus: (signal?: AbortSignal) => Promise<OrderPaymentStatus>,
   options: WaitForOrderOptions = {},
 ): Promise<OrderOutcome> {
-  const {
-    intervalMs = ORDER_POLL_INTERVAL_MS,
-    timeoutMs = ORDER_TIMEOUT_MS,
-    signal,
-    now = Date.now,
-    sleep = abortableSleep,
-  } = options;
-  const deadline = now() + timeoutMs;
-  for (;;) {
-    signal?.throwIfAborted();
-    try {
-      const status = await readStatus(signal);
-      if (status.order_id) return { kind: 'ordered', orderId: status.order_id };
-      if (DEAD.has(status.status)) return { kind: 'declined' };
-    } catch (err) {
-      signal?.throwIfAborted();
-      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
-        return { kind: 'timeout' };
-      }
-    }
-    if (now() + intervalMs > deadline) return { kind: 'timeout' };
-    await sleep(intervalMs, signal);
-  }
+  const outcome = await pollPayment(readStatus, (s) => s.order_id ?? undefined, options);
+  return outcome.kind === 'done' ? { kind: 'ordered', orderId: outcome.result } : outcome;
 }
 
 /** Stripe statuses after a confirm that mean the money is (or is being) taken. */

@@ -11,7 +11,6 @@ import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { ordersQueryKey, requestsQueryKey } from '../checkout/queryKeys';
 import { clearWizardSession, readWizardSession } from '../wizard/wizardSession';
-import { OrderIcon } from './orderIcons';
 import { formatOrderDate, signersCountText } from './orderRules';
 
 type CartItem = z.output<typeof requestSummarySchema>;
@@ -67,7 +66,7 @@ export function CartPanel() {
           </h2>
           <p className="muted">{c.cartIntro}</p>
         </div>
-        <Button icon={<OrderIcon name="plus" />} onClick={newRequest}>
+        <Button icon={<Icon name="plus" size={18} />} onClick={newRequest}>
           {c.newRequest}
         </Button>
       </div>
@@ -90,7 +89,7 @@ export function CartPanel() {
       ) : cart.data.requests.length === 0 ? (
         <div className="orders-empty">
           <span className="orders-empty__icon" aria-hidden="true">
-            <OrderIcon name="cart" size={28} />
+            <Icon name="cart" size={28} />
           </span>
           <p>{c.cartEmpty}</p>
         </div>
@@ -126,7 +125,7 @@ export function CartPanel() {
               <Button
                 variant="danger"
                 loading={remove.isPending}
-                icon={<OrderIcon name="trash" />}
+                icon={<Icon name="trash" size={18} />}
                 onClick={() => remove.mutate(toDelete.id)}
               >
                 {c.confirmDelete}
@@ -177,7 +176,7 @@ function CartRow({ item, onDelete }: { item: CartItem; onDelete(): void }) {
           variant="ghost"
           size="sm"
           className="cart-row__delete"
-          icon={<OrderIcon name="trash" size={16} />}
+          icon={<Icon name="trash" size={16} />}
           aria-label={fmt(c.deleteRequestOf, { number: item.request_number })}
           onClick={onDelete}
         >

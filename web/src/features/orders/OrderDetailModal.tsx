@@ -8,7 +8,6 @@ import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { deliveryLabel } from '../checkout/checkoutRules';
 import { orderQueryKey, ordersQueryKey } from '../checkout/queryKeys';
-import { OrderIcon } from './orderIcons';
 import {
   canResend,
   formatOrderDateTime,
@@ -286,7 +285,7 @@ function Signers({ order }: { order: Order }) {
                 ) : view.icon === 'x' ? (
                   <Icon name="x" size={14} />
                 ) : (
-                  <OrderIcon name="help" size={14} />
+                  <Icon name="help" size={14} />
                 )}
                 {view.label}
               </span>

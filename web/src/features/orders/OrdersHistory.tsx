@@ -12,9 +12,8 @@ import { formatMoney } from '../../../../shared/rules/currency';
 import { pageBounds, pageCount } from '../../../../shared/rules/pagination';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
-import { SelectField } from '../checkout/SelectField';
+import { SelectField } from '../../components/ui/SelectField';
 import { OrderDetailModal } from './OrderDetailModal';
-import { OrderIcon } from './orderIcons';
 import {
   formatOrderDate,
   ORDER_STATUS_TONES,
@@ -92,7 +91,7 @@ export function OrdersHistory({
           autoComplete="off"
           onChange={(e) => setSearch(e.target.value)}
           className="orders-filters__search"
-          endAdornment={<OrderIcon name="search" />}
+          endAdornment={<Icon name="search" size={18} />}
         />
         <SelectField
           label={c.periodLabel}
@@ -139,7 +138,7 @@ export function OrdersHistory({
       ) : data && data.orders.length === 0 ? (
         <div className="orders-empty">
           <span className="orders-empty__icon" aria-hidden="true">
-            <OrderIcon name="inbox" size={28} />
+            <Icon name="inbox" size={28} />
           </span>
           <p>{filtered ? c.ordersEmptyFiltered : c.ordersEmpty}</p>
         </div>
@@ -204,7 +203,7 @@ function OrderRow({ order, onOpen }: { order: OrderSummary; onOpen(): void }) {
         variant="secondary"
         size="sm"
         className="order-row__open"
-        icon={<OrderIcon name="eye" size={16} />}
+        icon={<Icon name="eye" size={16} />}
         aria-label={fmt(c.viewDetailOf, { number: order.order_number })}
         onClick={onOpen}
       >

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { es, fmt } from '../../../../shared/messages.es';
 import { pagerItems, parseGoToPage, showGoToPage } from '../../../../shared/rules/pagination';
+import { Icon } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
-import { OrderIcon } from './orderIcons';
 
 /**
  * The history's pager (§9): previous / next, the pages from `pagerItems` (all up to 5, else a
@@ -31,7 +31,7 @@ export function Pager({
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
           >
-            <OrderIcon name="chevronLeft" />
+            <Icon name="chevronLeft" size={18} />
           </button>
         </li>
         {pagerItems(page, pages).map((item) =>
@@ -62,7 +62,7 @@ export function Pager({
             disabled={page >= pages}
             onClick={() => onPage(page + 1)}
           >
-            <OrderIcon name="chevronRight" />
+            <Icon name="chevronRight" size={18} />
           </button>
         </li>
       </ul>

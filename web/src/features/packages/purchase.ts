@@ -1,6 +1,12 @@
 import type { PaymentStatus } from '../../../../shared/contract/payments';
 import { es } from '../../../../shared/messages.es';
 import { ApiError } from '../../lib/api';
+import {
+  POLL_INTERVAL_MS,
+  POLL_TIMEOUT_MS,
+  type PollOptions,
+  pollPayment,
+} from '../../lib/pollPayment';
 import type { ConfirmResult } from './cardPayer';
 
 /**
@@ -63,73 +69,22 @@ export type CreditsOutcome =
   | { kind: 'declined' }
   | { kind: 'timeout' };
 
-export interface WaitOptions {
-  /** Pause between two reads (default 1 s). */
-  intervalMs?: number;
-  /** Give up after this long (default 30 s). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
+export type WaitOptions = PollOptions;
 
-export const CREDITS_POLL_INTERVAL_MS = 1000;
-export const CREDITS_TIMEOUT_MS = 30_000;
+export const CREDITS_POLL_INTERVAL_MS = POLL_INTERVAL_MS;
+export const CREDITS_TIMEOUT_MS = POLL_TIMEOUT_MS;
 
-/** Statuses that will never be credited: the card was refused after all, or the intent ended. */
-const DEAD = new Set<PaymentStatus['status']>(['requires_payment_method', 'canceled']);
-
-/**
- * Reads the payment's status until its credits are in the wallet. A read that fails (network,
- * a 5xx) is tried again; the wait ends when the payment is credited, when Stripe says it will
- * never be, or after `timeoutMs`. Aborting the signal rejects with its reason.
- */
+/** Reads the payment's status until its credits are in the wallet (see pollPayment). */
 export async function waitForCredits(
   readStatus: (signal?: AbortSignal) => Promise<PaymentStatus>,
   options: WaitOptions = {},
 ): Promise<CreditsOutcome> {
-  const {
-    intervalMs = CREDITS_POLL_INTERVAL_MS,
-    timeoutMs = CREDITS_TIMEOUT_MS,
-    signal,
-    now = Date.now,
-    sleep = abortableSleep,
-  } = options;
-  const deadline = now() + timeoutMs;
-  for (;;) {
-    signal?.throwIfAborted();
-    try {
-      const status = await readStatus(signal);
-      if (status.credited) return { kind: 'credited', credits: status.credits };
-      if (DEAD.has(status.status)) return { kind: 'declined' };
-    } catch (err) {
-      signal?.throwIfAborted();
-      // Not the caller's payment, or none at all: waiting longer changes nothing.
-      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
-        return { kind: 'timeout' };
-      }
-    }
-    if (now() + intervalMs > deadline) return { kind: 'timeout' };
-    await sleep(intervalMs, signal);
-  }
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const outcome = await pollPayment(
+    readStatus,
+    (s) => (s.credited ? { credits: s.credits } : undefined),
+    options,
+  );
+  return outcome.kind === 'done' ? { kind: 'credited', credits: outcome.result.credits } : outcome;
 }
 
 /**

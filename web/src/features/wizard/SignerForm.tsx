@@ -5,7 +5,7 @@ import { DEFAULT_DIAL_CODE, DIAL_CODES, phoneRangeText } from '../../../../share
 import { MAX_SIGNERS, rutRequiredFor, type SignerFields } from '../../../../shared/rules/signers';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, TextField } from '../../components/ui';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../components/ui/SelectField';
 import { type DraftSigner, emailTaken, phoneInput, validateSigner } from './wizardRules';
 
 const BLANK: SignerFields = {

@@ -600,7 +600,7 @@ function Wizard({ country }: { country: Country }) {
         <p className="wizard-header__intro">{es.wizard.intro}</p>
       </header>
       <p className="wizard-banner">
-        <GlobeIcon />
+        <Icon name="globe" size={18} />
         <span>
           {fmt(es.wizard.countryBanner, { name: country.name, currency: country.currency_code })}
         </span>
@@ -624,7 +624,7 @@ function SelectCountry() {
       <title>{`${es.wizard.selectCountryTitle} · ${es.layout.brand}`}</title>
       <div className="status-page__card card">
         <span className="status-page__icon" aria-hidden="true">
-          <GlobeIcon size={28} />
+          <Icon name="globe" size={28} />
         </span>
         <h1>{es.wizard.selectCountryTitle}</h1>
         <p className="status-page__body">{es.wizard.selectCountryBody}</p>
@@ -634,25 +634,5 @@ function SelectCountry() {
         </Link>
       </div>
     </div>
-  );
-}
-
-function GlobeIcon({ size = 18 }: { size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="12" cy="12" r="10" />
-      <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10Z" />
-    </svg>
   );
 }

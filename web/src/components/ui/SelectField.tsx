@@ -1,5 +1,4 @@
-import '../../components/ui/ui.css';
-import './checkout.css';
+import './ui.css';
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
 export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'size'> {
@@ -13,8 +12,7 @@ export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 
 
 /**
  * A labelled native select with the TextField's look, label, hint and error wiring (works with
- * react-hook-form's `register`). Kept beside the checkout until components/ui grows one; the
- * orders screen uses it too.
+ * react-hook-form's `register`). Used by the checkout, the orders filters and the wizard.
  */
 export function SelectField({
   label,
