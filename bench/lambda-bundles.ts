@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
-import { handlerBuildOptions } from '../lib/app-function.js';
+import type { Metafile } from 'esbuild';
+import { buildHandler } from '../lib/handler-build.js';
 import { routeList } from '../shared/contract/routes.js';
 import {
   type BenchResult,
@@ -23,7 +23,7 @@ import {
 
 /**
  * Lambda bundles: every handler of the route table, bundled the way lib/app-function.ts has CDK
- * bundle it (the very same `handlerBuildOptions`: esbuild with code splitting, `index.mjs` plus
+ * bundle it (the very same `handlerBuildOptions` of lib/handler-build.ts: esbuild with code splitting, `index.mjs` plus
  * chunks), then its size and its import (init) time in a fresh `node` per sample, next to a
  * minimal handler that does one DynamoDB GetItem through @aws-sdk/lib-dynamodb, built the same
  * way. Init is the import of index.mjs, which reads index.mjs and the chunks it imports
@@ -34,6 +34,8 @@ import {
  */
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 5);
+/** Only handlers whose name matches this regular expression (all when unset). */
+const ONLY = process.env.BENCH_HANDLERS ? new RegExp(process.env.BENCH_HANDLERS) : undefined;
 const MAX_BUNDLE_BYTES = 1024 * 1024;
 const MAX_INIT_RATIO = 1.5;
 
@@ -143,8 +145,7 @@ function contributors(meta: Metafile, files: readonly string[]): { pkg: string; 
 
 async function bundle(name: string, outRoot: string, entry: string): Promise<Bundle> {
   const outDir = join(outRoot, name.replaceAll('/', '__'));
-  const result = await build({ ...handlerBuildOptions(entry, outDir), metafile: true });
-  const meta = result.metafile as Metafile;
+  const meta = await buildHandler(entry, outDir);
   const file = join(outDir, 'index.mjs');
   const code = Object.keys(meta.outputs).filter((f) => f.endsWith('.mjs'));
   const init = initClosure(meta, relative(REPO_ROOT, file));
@@ -183,7 +184,7 @@ export async function run(): Promise<BenchResult> {
     const all = [...new Set(routeList.map((r) => r.handler))].sort();
     const entryOf = (handler: string) => join(REPO_ROOT, 'functions', `${handler}.ts`);
     // Routes whose handler is still being written have no file yet: nothing to measure.
-    const handlers = all.filter((h) => existsSync(entryOf(h)));
+    const handlers = all.filter((h) => existsSync(entryOf(h)) && (!ONLY || ONLY.test(h)));
     const missing = all.filter((h) => !handlers.includes(h));
     const minimal = await bundle('(minimal GetItem)', dir, minimalEntry(dir));
     const bundles = [minimal];

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +17,14 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { type BuildOptions, buildSync } from 'esbuild';
 import type { CognitoAction, RouteAccess } from '../shared/contract/routes.js';
+import { REPO_ROOT } from './handler-build.js';
 import type { MailConstruct } from './mail.js';
 import { acknowledge } from './nag.js';
 
-/** Repository root: handler entries are `functions/<handler>.ts` below it. */
-export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export { REPO_ROOT };
+
+const BUNDLE_CLI = fileURLToPath(new URL('./bundle-handler-cli.ts', import.meta.url));
 
 export type Access = 'read' | 'write';
 
@@ -54,7 +56,7 @@ export interface AppFunctionProps {
 
 /**
  * One Lambda with the project's defaults: Node.js 22 on ARM, ESM bundle with code splitting
- * (minified, source maps; see `handlerBuildOptions`), active tracing, its own one-month log group and its own role that starts with nothing
+ * (minified, source maps; see `handlerBuildOptions` in lib/handler-build.ts), active tracing, its own one-month log group and its own role that starts with nothing
  * but writing to that log group. Grants are added only through the bind* helpers, so a
  * function's permissions are exactly what its route/job `access` declares.
  */
@@ -201,44 +203,6 @@ function logicalId(resource: Construct): string {
 }
 
 /**
- * The esbuild options of every handler bundle (bench/lambda-bundles.ts builds with these too).
- * `entry` becomes `index.mjs` in `outdir`, exporting `handler`.
- *
- * Code splitting is the point of building this way rather than with NodejsFunction (which
- * bundles one file with --outfile and cannot split): a module the handler loads with
- * `await import()` (the Cognito, SES and Stripe SDKs, the AWS SDK's credential providers)
- * becomes a chunk of its own that Node reads only when the code first runs that import, so a
- * cold start parses just the handler's static import graph.
- */
-export function handlerBuildOptions(entry: string, outdir: string): BuildOptions {
-  return {
-    entryPoints: { index: entry },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    // .mjs: Lambda loads index.mjs (and its chunks) as ES modules without a package.json.
-    outExtension: { '.js': '.mjs' },
-    target: 'node22',
-    platform: 'node',
-    minify: true,
-    sourcemap: true,
-    // Maps point at file:line without embedding the sources: smaller bundle, faster init.
-    sourcesContent: false,
-    // ESM builds of dependencies first (better tree shaking), CJS as fallback.
-    mainFields: ['module', 'main'],
-    // CJS dependencies bundled into ESM files still call require(); give each file one.
-    banner: {
-      js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-    },
-    // No `external`: the AWS SDK is bundled too, so the versions that run are the ones the
-    // tests ran against.
-    absWorkingDir: REPO_ROOT,
-    logLevel: 'warning',
-  };
-}
-
-/**
  * Local bundling with esbuild from node_modules (no Docker on build machines). `entry` is a
  * field, relative to the repository, because CDK keys its asset cache on the JSON of the
  * bundling options: it must differ between handlers.
@@ -247,8 +211,16 @@ class SplitBundling implements ILocalBundling {
   constructor(readonly entry: string) {}
 
   tryBundle(outputDir: string): boolean {
-    // Throws (and fails the synth with esbuild's messages) when the build fails.
-    buildSync(handlerBuildOptions(resolve(REPO_ROOT, this.entry), outputDir));
+    // esbuild runs plugins only asynchronously and CDK asks synchronously: build in a child.
+    const out = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', BUNDLE_CLI, resolve(REPO_ROOT, this.entry), outputDir],
+      { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'] },
+    );
+    if (out.status !== 0) {
+      // Fails the synth with esbuild's own messages.
+      throw new Error(`bundling ${this.entry} failed:\n${out.stderr || out.error?.message}`);
+    }
     return true;
   }
 }

@@ -1,16 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type JobSpec, jobs } from '../shared/contract/jobs.js';
+import { type FunctionLoader, loadFromSource } from './handlers.js';
 
 type JobHandler = (event: { time?: string }) => Promise<unknown>;
 
 /** Runs one job in this process, as EventBridge would: an event whose `time` is "now". */
-export async function runJob(name: string, time = new Date().toISOString()): Promise<unknown> {
+export async function runJob(
+  name: string,
+  time = new Date().toISOString(),
+  load: FunctionLoader = loadFromSource,
+): Promise<unknown> {
   const spec = jobs.find((j) => j.name === name);
   if (!spec) throw new Error(`unknown job ${name}; known: ${jobs.map((j) => j.name).join(', ')}`);
-  const mod = (await import(new URL(`../functions/${spec.handler}.ts`, import.meta.url).href)) as {
-    handler: JobHandler;
-  };
-  return mod.handler({ time });
+  const handler = await load<JobHandler>(spec.handler);
+  return handler({ time });
 }
 
 /**
@@ -46,6 +49,7 @@ export async function handleJobDoor(
   res: ServerResponse,
   name: string,
   body: Buffer,
+  load: FunctionLoader = loadFromSource,
 ): Promise<void> {
   let time: string | undefined;
   try {
@@ -61,7 +65,7 @@ export async function handleJobDoor(
   };
   if (!jobs.some((j) => j.name === name)) return send(404, { message: `unknown job ${name}` });
   try {
-    send(200, { job: name, result: await runJob(name, time) });
+    send(200, { job: name, result: await runJob(name, time, load) });
   } catch (err) {
     send(500, { job: name, error: (err as Error).message });
   }

@@ -8,6 +8,7 @@ import { type RunningStack, repoRoot, startStack } from './stack.js';
  *   --dev         same API, the SPA from Vite with hot reload
  *   --ephemeral   in memory on free ports, for tests; prints one `SELLO_READY {json}` line
  *   --no-web      do not build or serve the SPA (API-only tests)
+ *   --bundled     run the handlers from the bundles CDK deploys, not their sources (e2e)
  *   --verbose     show the emulators' own output
  */
 const args = new Set(process.argv.slice(2));
@@ -42,6 +43,7 @@ async function main() {
     serveWeb: !dev && !args.has('--no-web'),
     appOrigin: dev ? `http://localhost:${vitePort}` : undefined,
     verbose,
+    bundledHandlers: args.has('--bundled'),
     log,
   });
   const { info } = stack;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resetConfigCache } from '../functions/platform/config.js';
+import { jobs } from '../shared/contract/jobs.js';
+import { routeList } from '../shared/contract/routes.js';
 import { startCognito } from './emulators/cognito.js';
 import { startDynamo } from './emulators/dynamodb.js';
 import type { Managed } from './emulators/process.js';
@@ -11,6 +13,7 @@ import { startS3 } from './emulators/s3.js';
 import { startSes } from './emulators/ses.js';
 import { createAccessTokenVerifier } from './gateway/jwt.js';
 import { startGateway } from './gateway/server.js';
+import { bundledLoader, type FunctionLoader, loadFromSource } from './handlers.js';
 import { startJobTimers } from './jobs.js';
 import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
@@ -35,6 +38,11 @@ export interface StackOptions {
   /** Public origin of the SPA when it is not the gateway (Vite dev server). */
   appOrigin?: string;
   verbose?: boolean;
+  /**
+   * Run the handlers from the bundles CDK deploys (built at start into the data folder)
+   * instead of their TypeScript sources. The e2e stack does, so the journeys test what ships.
+   */
+  bundledHandlers?: boolean;
   log?: (message: string) => void;
 }
 
@@ -170,8 +178,24 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     log('Creando datos de demostración...');
     await seed(cognito.endpoint, pool.userPoolId);
 
-    const webRoot = opts.serveWeb ? await buildWebIfStale(repoRoot, log) : undefined;
+    let loadFunction: FunctionLoader = loadFromSource;
+    let bundling: Promise<void> = Promise.resolve();
+    if (opts.bundledHandlers) {
+      const bundleDir = join(dataDir, 'handlers');
+      rmSync(bundleDir, { recursive: true, force: true });
+      const bundled = bundledLoader(bundleDir);
+      log('Empaquetando las funciones como en AWS...');
+      bundling = bundled.prebuild([...new Set([...routeList, ...jobs].map((r) => r.handler))]);
+      loadFunction = bundled;
+    }
+
+    // The SPA build and the handler bundles run side by side.
+    const [webRoot] = await Promise.all([
+      opts.serveWeb ? buildWebIfStale(repoRoot, log) : undefined,
+      bundling,
+    ]);
     const gateway = await startGateway({
+      loadFunction,
       port: gatewayPort,
       webRoot,
       cognitoEndpoint: cognito.endpoint,

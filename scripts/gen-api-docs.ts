@@ -79,7 +79,10 @@ function resolveImport(fromFile: string, spec: string): string | undefined {
   return target;
 }
 
-/** `es.a.b` → its Spanish text; a parameter → its default; anything else → ''. */
+/**
+ * `authEs.a` (an area's texts, shared/messages/*.es.ts, as the server imports them) or `es.auth.a`
+ * → its Spanish text; a parameter → its default; anything else → ''.
+ */
 function messageOf(node: ts.NewExpression): string {
   let arg: ts.Expression | undefined = node.arguments?.[1];
   if (arg && ts.isIdentifier(arg)) {
@@ -95,10 +98,11 @@ function messageOf(node: ts.NewExpression): string {
   }
   if (!arg) return '';
   if (ts.isStringLiteralLike(arg)) return arg.text;
-  const path = arg.getText().split('.');
-  if (path[0] !== 'es') return '';
-  let value: unknown = es;
-  for (const key of path.slice(1)) value = (value as Record<string, unknown> | undefined)?.[key];
+  const [root = '', ...path] = arg.getText().split('.');
+  const area = /^([a-z]+)Es$/.exec(root)?.[1];
+  if (root !== 'es' && !area) return '';
+  let value: unknown = area ? (es as Record<string, unknown>)[area] : es;
+  for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
   return typeof value === 'string' ? value : '';
 }
 

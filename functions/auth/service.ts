@@ -1,4 +1,4 @@
-import { es } from '../../shared/messages.es.js';
+import { authEs } from '../../shared/messages/auth.es.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
@@ -29,10 +29,10 @@ export interface AuthDeps {
 
 const defaults: AuthDeps = { identity: cognitoIdentity, mailer: sesMailer, clock: systemClock };
 
-const invalidConfirm = () => new AppError('INVALID_LINK', es.auth.confirmInvalidLink);
-const invalidRecovery = () => new AppError('INVALID_LINK', es.auth.resetInvalidLink);
+const invalidConfirm = () => new AppError('INVALID_LINK', authEs.confirmInvalidLink);
+const invalidRecovery = () => new AppError('INVALID_LINK', authEs.resetInvalidLink);
 const weakPassword = () =>
-  new AppError('VALIDATION', es.auth.passwordTooShort, { password: es.auth.passwordTooShort });
+  new AppError('VALIDATION', authEs.passwordTooShort, { password: authEs.passwordTooShort });
 
 async function issueLink(
   deps: AuthDeps,
@@ -65,14 +65,14 @@ export async function signUp(
     // replaces it, and links sent for the old one stop working (they name the old sub).
     await deps.identity.deleteUser(input.email);
   } else if (existing) {
-    throw new AppError('ALREADY_REGISTERED', es.auth.alreadyRegistered);
+    throw new AppError('ALREADY_REGISTERED', authEs.alreadyRegistered);
   }
   let sub: string;
   try {
     ({ sub } = await deps.identity.signUp(input));
   } catch (err) {
     if (err instanceof UsernameExistsError) {
-      throw new AppError('ALREADY_REGISTERED', es.auth.alreadyRegistered);
+      throw new AppError('ALREADY_REGISTERED', authEs.alreadyRegistered);
     }
     if (err instanceof InvalidPasswordError) throw weakPassword();
     throw err;

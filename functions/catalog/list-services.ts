@@ -1,5 +1,5 @@
 import * as routes from '../../shared/contract/routes/catalog.js';
-import { es } from '../../shared/messages.es.js';
+import { documentsEs } from '../../shared/messages/documents.es.js';
 import { DOCUMENT_LEGALIZATION_FLOW } from '../../shared/rules/services.js';
 import { getCountry } from '../countries/repo.js';
 import { notFound } from '../platform/errors.js';
@@ -13,7 +13,7 @@ export const handler = httpRoute(routes.listCountryServices, async ({ q }) => {
     getCountry(countryId),
     listServicesForCountry(countryId),
   ]);
-  if (!country?.is_active) throw notFound(es.documents.countryUnavailable);
+  if (!country?.is_active) throw notFound(documentsEs.countryUnavailable);
   const offered = services
     // A price in another currency than the country's is a catalogue error: never offer it.
     .filter(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { es } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
 import type { TransactionType } from '../../shared/rules/credits.js';
 import { allocateFifo } from '../../shared/rules/credits.js';
 import { db, tableName } from '../platform/db.js';
@@ -80,7 +80,7 @@ const MAX_ATTEMPTS = 60;
 const IDEMPOTENCY_TTL_DAYS = 30;
 
 export const insufficientCredits = () =>
-  new AppError('INSUFFICIENT_CREDITS', es.api.insufficientCredits);
+  new AppError('INSUFFICIENT_CREDITS', apiEs.insufficientCredits);
 
 export async function readWallet(ownerId: string): Promise<WalletState> {
   const res = await db().send(
@@ -316,7 +316,7 @@ async function commit(
     }
   }
   logger.warn('ledger: gave up after repeated conflicts', { attempts: MAX_ATTEMPTS });
-  throw new AppError('CONFLICT', es.api.conflict);
+  throw new AppError('CONFLICT', apiEs.conflict);
 }
 
 export interface GrantInput extends EntryDetails {
@@ -536,7 +536,7 @@ export async function expireWallet(ownerId: string, nowEpoch: () => number): Pro
       throw err;
     }
   }
-  throw new AppError('CONFLICT', es.api.conflict);
+  throw new AppError('CONFLICT', apiEs.conflict);
 }
 
 /** Live credits expiring within `withinSeconds` from now. */
@@ -597,7 +597,7 @@ function decodeCursor(cursor: string, ownerId: string, type?: string): Record<st
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
-    throw new AppError('VALIDATION', es.api.validation, { cursor: es.api.validation });
+    throw new AppError('VALIDATION', apiEs.validation, { cursor: apiEs.validation });
   }
   const ok =
     key !== null &&
@@ -607,7 +607,7 @@ function decodeCursor(cursor: string, ownerId: string, type?: string): Record<st
     key.sk.startsWith(keys.TX_PREFIX) &&
     (type === undefined || key.gsi1pk === keys.txTypePk(ownerId, type)) &&
     Object.keys(key).length === (type === undefined ? 2 : 4);
-  if (!ok) throw new AppError('VALIDATION', es.api.validation, { cursor: es.api.validation });
+  if (!ok) throw new AppError('VALIDATION', apiEs.validation, { cursor: apiEs.validation });
   return key;
 }
 

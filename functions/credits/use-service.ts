@@ -1,5 +1,5 @@
 import * as routes from '../../shared/contract/routes/credits.js';
-import { es } from '../../shared/messages.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
 import { serviceCost } from '../../shared/rules/credits.js';
 import { findActiveRule } from '../catalog/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';
@@ -12,13 +12,13 @@ import { spend } from './ledger.js';
 /** One use of a credit service: the price comes from the consumption rule, never the client. */
 export const handler = httpRoute(routes.useCreditService, async ({ caller, body }) => {
   const rule = await findActiveRule(body.service_name);
-  if (!rule) throw notFound(es.credits.serviceError);
+  if (!rule) throw notFound(creditsEs.serviceError);
   const owner = userOwner(mustBeCaller(caller).sub);
   const { entry } = await spend(
     {
       ownerId: owner,
       amount: serviceCost(rule.credits_per_unit, body.quantity),
-      description: `${es.credits.serviceNames[rule.service_name]} × ${body.quantity}`,
+      description: `${creditsEs.serviceNames[rule.service_name]} × ${body.quantity}`,
       related_entity_type: 'credit_service',
       related_entity_id: rule.service_name,
       idempotencyKey: `service:${body.idempotency_key}`,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type DocumentView, MAX_DOCUMENT_BYTES } from '../../shared/contract/documents.js';
-import { es, fmt } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { documentsEs } from '../../shared/messages/documents.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
 import { findActiveRule } from '../catalog/repo.js';
 import { getCountry } from '../countries/repo.js';
 import { userOwner } from '../credits/keys.js';
@@ -101,13 +103,13 @@ export async function createUpload(
   const fileName = sanitizeFileName(input.file_name);
   const declared = declaredKind(fileName, input.content_type);
   if (!declared) {
-    throw new AppError('VALIDATION', es.documents.invalidType, {
-      file_name: es.documents.invalidType,
+    throw new AppError('VALIDATION', documentsEs.invalidType, {
+      file_name: documentsEs.invalidType,
     });
   }
   // The schema already bounds the size; checked again here because the rule lives here.
   if (input.size > MAX_DOCUMENT_BYTES) {
-    throw new AppError('VALIDATION', es.documents.tooLarge, { size: es.documents.tooLarge });
+    throw new AppError('VALIDATION', documentsEs.tooLarge, { size: documentsEs.tooLarge });
   }
   const id = randomBytes(16).toString('base64url');
   // Under the caller's own folder (§6, §7.4); the name never comes from the client.
@@ -147,24 +149,24 @@ async function refuse(doc: DocumentItem, message: string): Promise<never> {
  * 10 MB, and be by its bytes the kind its name declared. Calling it again answers the same.
  */
 export async function completeUpload(sub: string, id: string, nowEpoch: number) {
-  const doc = await ownedOr404(id, sub, es.documents.notFound);
+  const doc = await ownedOr404(id, sub, documentsEs.notFound);
   if (doc.status === 'ready') return { document: toView(doc) };
   const head = await storage.headObject(doc.key);
-  if (!head) throw new AppError('CONFLICT', es.documents.notUploaded);
-  if (head.size === 0) return refuse(doc, es.documents.empty);
+  if (!head) throw new AppError('CONFLICT', documentsEs.notUploaded);
+  if (head.size === 0) return refuse(doc, documentsEs.empty);
   // s3rver ignores the POST policy's size range: the real size is checked here everywhere.
-  if (head.size > MAX_DOCUMENT_BYTES) return refuse(doc, es.documents.tooLarge);
+  if (head.size > MAX_DOCUMENT_BYTES) return refuse(doc, documentsEs.tooLarge);
   const first = await storage.readObject(doc.key, SNIFF_BYTES);
-  if (!first) throw new AppError('CONFLICT', es.documents.notUploaded);
+  if (!first) throw new AppError('CONFLICT', documentsEs.notUploaded);
   const container = sniffContainer(first);
   // Word files are containers: only their directory says what they hold (≤ 10 MB, read whole).
   const whole = needsWholeFile(container) ? await storage.readObject(doc.key) : undefined;
   if (realKind(container, whole) !== doc.kind) {
     logger.info('upload refused: content does not match', { kind: doc.kind, container });
-    return refuse(doc, es.documents.contentMismatch);
+    return refuse(doc, documentsEs.contentMismatch);
   }
   const ready = await markReady(doc, head.size, iso(nowEpoch));
-  if (!ready) throw notFound(es.documents.notFound);
+  if (!ready) throw notFound(documentsEs.notFound);
   return { document: toView(ready) };
 }
 
@@ -184,8 +186,8 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
 }
 
 export async function viewDocument(sub: string, id: string) {
-  const doc = await ownedOr404(id, sub, es.documents.notFound);
-  if (doc.status !== 'ready') throw new AppError('CONFLICT', es.documents.notUploaded);
+  const doc = await ownedOr404(id, sub, documentsEs.notFound);
+  if (doc.status !== 'ready') throw new AppError('CONFLICT', documentsEs.notUploaded);
   const viewUrl = await storage.presignedDownload({
     key: doc.key,
     contentType: doc.content_type,
@@ -202,13 +204,13 @@ export async function viewDocument(sub: string, id: string) {
  * file of a paid order is kept.
  */
 export async function deleteDocument(sub: string, id: string): Promise<void> {
-  const doc = await ownedOr404(id, sub, es.documents.deleteForbidden);
-  if (doc.locked) throw new AppError('CONFLICT', es.documents.locked);
+  const doc = await ownedOr404(id, sub, documentsEs.deleteForbidden);
+  if (doc.locked) throw new AppError('CONFLICT', documentsEs.locked);
   // The item first, under the "not locked" condition: an order paid meanwhile keeps its file.
   if (!(await deleteDocumentItem(doc.id, sub))) {
     const now = await getOwnedDocument(doc.id, sub);
-    if (now?.locked) throw new AppError('CONFLICT', es.documents.locked);
-    throw notFound(es.documents.deleteForbidden);
+    if (now?.locked) throw new AppError('CONFLICT', documentsEs.locked);
+    throw notFound(documentsEs.deleteForbidden);
   }
   await storage.deleteObject(doc.key);
 }
@@ -226,7 +228,7 @@ export interface AnalysisResult {
  * balance as it is now; a key used for another document is refused.
  */
 async function answerRepeat(a: AnalysisItem, documentId: string): Promise<AnalysisResult> {
-  if (a.document_id !== documentId) throw new AppError('CONFLICT', es.documents.analysisKeyReused);
+  if (a.document_id !== documentId) throw new AppError('CONFLICT', documentsEs.analysisKeyReused);
   const { balance } = await readWallet(a.owner_id);
   return { markdown: a.markdown, credits_charged: a.credits_charged, balance };
 }
@@ -245,24 +247,24 @@ export async function analyze(
   run: Analyzer,
 ): Promise<AnalysisResult> {
   const owner = userOwner(sub);
-  const doc = await ownedOr404(id, sub, es.documents.noDocument);
+  const doc = await ownedOr404(id, sub, documentsEs.noDocument);
   const previous = await getAnalysis(owner, input.idempotency_key);
   if (previous) return answerRepeat(previous, doc.id);
-  if (doc.status !== 'ready') throw new AppError('BUSINESS_RULE', es.documents.noDocument);
+  if (doc.status !== 'ready') throw new AppError('BUSINESS_RULE', documentsEs.noDocument);
 
   const country = await getCountry(input.country_id.toLowerCase());
-  if (!country?.is_active) throw new AppError('BUSINESS_RULE', es.documents.analysisUnavailable);
+  if (!country?.is_active) throw new AppError('BUSINESS_RULE', documentsEs.analysisUnavailable);
   if (!country.ai_analysis_available) {
     throw new AppError(
       'BUSINESS_RULE',
-      country.ai_analysis_message?.trim() || es.documents.analysisUnavailable,
+      country.ai_analysis_message?.trim() || documentsEs.analysisUnavailable,
     );
   }
 
   const rule = await findActiveRule(ANALYSIS_RULE);
   const cost = rule ? Math.max(0, Math.ceil(rule.credits_per_unit)) : DEFAULT_ANALYSIS_CREDITS;
   const insufficient = (balance: number) =>
-    new AppError('INSUFFICIENT_CREDITS', fmt(es.documents.analysisCredits, { n: cost, balance }));
+    new AppError('INSUFFICIENT_CREDITS', fmt(documentsEs.analysisCredits, { n: cost, balance }));
   const wallet = await readWallet(owner);
   if (wallet.balance < cost) throw insufficient(wallet.balance);
 
@@ -282,20 +284,17 @@ export async function analyze(
       countryCode: country.code,
       bytes: async () => {
         const bytes = await storage.readObject(doc.key);
-        if (!bytes) throw new AppError('BUSINESS_RULE', es.documents.noDocument);
+        if (!bytes) throw new AppError('BUSINESS_RULE', documentsEs.noDocument);
         return bytes;
       },
     });
   } catch (err) {
     if (err instanceof AnalysisError) {
-      throw new AppError(
-        'BUSINESS_RULE',
-        fmt(es.documents.analysisError, { message: err.message }),
-      );
+      throw new AppError('BUSINESS_RULE', fmt(documentsEs.analysisError, { message: err.message }));
     }
     throw err;
   }
-  markdown = markdown.trim() ? markdown.slice(0, MAX_MARKDOWN_CHARS) : es.documents.analysisEmpty;
+  markdown = markdown.trim() ? markdown.slice(0, MAX_MARKDOWN_CHARS) : documentsEs.analysisEmpty;
 
   const stored: AnalysisItem = {
     owner_id: owner,
@@ -309,7 +308,7 @@ export async function analyze(
   const repeat = async () => {
     const first = await getAnalysis(owner, input.idempotency_key);
     if (first) return answerRepeat(first, doc.id);
-    throw new AppError('CONFLICT', es.api.conflict);
+    throw new AppError('CONFLICT', apiEs.conflict);
   };
 
   if (cost === 0) {
@@ -323,7 +322,7 @@ export async function analyze(
       {
         ownerId: owner,
         amount: cost,
-        description: fmt(es.documents.analysisDescription, { name: doc.file_name }),
+        description: fmt(documentsEs.analysisDescription, { name: doc.file_name }),
         related_entity_type: 'document_analysis',
         related_entity_id: doc.id,
         idempotencyKey: `analysis:${input.idempotency_key}`,
@@ -332,7 +331,7 @@ export async function analyze(
       {
         // The result exists exactly when its credits were taken: one transaction.
         items: [analysisPut(stored, nowEpoch())],
-        onConditionFailed: () => new AppError('CONFLICT', es.api.conflict),
+        onConditionFailed: () => new AppError('CONFLICT', apiEs.conflict),
       },
     );
     // A concurrent call with the same key got there first: answer its result.

@@ -1,5 +1,5 @@
 import * as routes from '../../shared/contract/routes/features.js';
-import { es } from '../../shared/messages.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
 import { userOwner } from '../credits/keys.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { notFound } from '../platform/errors.js';
@@ -10,6 +10,6 @@ import { cancelSubscription, toSubscription } from './repo.js';
 export const handler = httpRoute(routes.cancelFeatureSubscription, async ({ caller, params }) => {
   const id = params.id ?? '';
   const done = await cancelSubscription(userOwner(mustBeCaller(caller).sub), id);
-  if (!done) throw notFound(es.credits.cancelError);
+  if (!done) throw notFound(creditsEs.cancelError);
   return toSubscription(done);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeatureSubscription } from '../../shared/contract/features.js';
-import { es } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
 import { addMonths } from '../../shared/rules/credits.js';
 import { findActiveFeaturePlan } from '../catalog/repo.js';
 import { spend } from '../credits/ledger.js';
@@ -29,7 +30,7 @@ export async function subscribe(
   nowEpoch: () => number,
 ): Promise<{ subscription: FeatureSubscription; balance: number }> {
   const plan = await findActiveFeaturePlan(planId);
-  if (!plan) throw notFound(es.credits.subscribeError);
+  if (!plan) throw notFound(creditsEs.subscribeError);
   const now = nowEpoch();
   const periodEnd = addMonths(now, 1);
   const sub: FeatureSubscription = {
@@ -49,7 +50,7 @@ export async function subscribe(
     {
       ownerId,
       amount: plan.credits_per_month,
-      description: `${es.credits.featuresTitle}: ${plan.name}`,
+      description: `${creditsEs.featuresTitle}: ${plan.name}`,
       related_entity_type: 'feature_subscription',
       related_entity_id: sub.id,
       idempotencyKey: `feature:${idempotencyKey}`,
@@ -57,7 +58,7 @@ export async function subscribe(
     () => now,
     {
       items: [newSubscriptionPut(ownerId, sub, periodEnd, now)],
-      onConditionFailed: () => new AppError('CONFLICT', es.credits.alreadySubscribed),
+      onConditionFailed: () => new AppError('CONFLICT', creditsEs.alreadySubscribed),
     },
   );
   if (replayed) {
@@ -99,7 +100,7 @@ export async function renewDue(
         {
           ownerId: s.owner_id,
           amount: s.credits_per_period,
-          description: `${es.credits.featuresTitle}: ${s.plan} (renovación)`,
+          description: `${creditsEs.featuresTitle}: ${s.plan} (renovación)`,
           related_entity_type: 'feature_subscription',
           related_entity_id: s.id,
           idempotencyKey: `renew:${s.id}:${s.period_end_epoch}`,
@@ -107,7 +108,7 @@ export async function renewDue(
         () => now,
         {
           items: [renewalUpdate(s, newEnd, now)],
-          onConditionFailed: () => new AppError('CONFLICT', es.api.conflict),
+          onConditionFailed: () => new AppError('CONFLICT', apiEs.conflict),
         },
       );
       renewed++;

@@ -1,5 +1,5 @@
 import * as routes from '../../shared/contract/routes/maintenance.js';
-import { es } from '../../shared/messages.es.js';
+import { maintenanceEs } from '../../shared/messages/maintenance.es.js';
 import { required } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
@@ -10,7 +10,7 @@ import { safeEqual } from '../platform/secrets.js';
 export const handler = httpRoute(routes.verifyAccessCode, async ({ body, sourceIp }) => {
   await hitRateLimit('maintenance', sourceIp, 10, 600);
   if (!safeEqual(body.code, required('MAINTENANCE_ACCESS_CODE'))) {
-    throw new AppError('FORBIDDEN', es.maintenance.wrongCode);
+    throw new AppError('FORBIDDEN', maintenanceEs.wrongCode);
   }
   return { granted: true as const };
 });

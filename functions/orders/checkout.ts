@@ -8,7 +8,9 @@ import type {
 } from '../../shared/contract/orders.js';
 import { orderPaymentStatusResponse } from '../../shared/contract/orders.js';
 import type { Quote } from '../../shared/contract/requests.js';
-import { es, fmt } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { toStripeAmount } from '../../shared/rules/currency.js';
 import { userOwner } from '../credits/keys.js';
 import { readWallet, spend } from '../credits/ledger.js';
@@ -39,7 +41,7 @@ import { sendSigningLinks } from './signing-links.js';
  * wizard checked), the form saved to the profile, and the price from the catalogue: the
  * browser never sends an amount.
  */
-const m = es.orders;
+const m = ordersEs;
 
 const requestNotFound = () => notFound(m.requestNotFound);
 const notPending = () => new AppError('CONFLICT', m.requestNotPending);
@@ -262,13 +264,13 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
       if (!fresh) throw requestNotFound();
       if (fresh.status !== 'pending') return replayOrRefuse(fresh, body.idempotency_key, now);
       // Saved by the wizard in between: what was priced is not what would be paid.
-      if (fresh.version !== req.version) throw new AppError('CONFLICT', es.api.conflict);
+      if (fresh.version !== req.version) throw new AppError('CONFLICT', apiEs.conflict);
       const doc = req.document_id ? await getOwnedDocument(req.document_id, sub) : undefined;
       if (doc?.status !== 'ready') throw new AppError('BUSINESS_RULE', m.userOrDocumentMissing);
       // Otherwise the order number was taken: draw another.
     }
   }
-  throw new AppError('CONFLICT', es.api.conflict);
+  throw new AppError('CONFLICT', apiEs.conflict);
 }
 
 const KNOWN_STATUSES = new Set<string>(orderPaymentStatusResponse.shape.status.options);

@@ -9,7 +9,7 @@ import type {
   OrderSummary,
 } from '../../shared/contract/orders.js';
 import type { SelectedService } from '../../shared/contract/requests.js';
-import { es } from '../../shared/messages.es.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
 import { lockDocumentUpdate } from '../documents/repo.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -128,7 +128,7 @@ export function buildOrder(input: NewOrder): BuiltOrder {
     credits_discount_amount: payment.kind === 'credits' ? payment.discountAmount : 0,
     payment_method_mix: payment.kind === 'credits' ? 'full_credits' : 'full_currency',
     payment_method_label:
-      payment.kind === 'credits' ? es.orders.paymentLabelCredits : es.orders.paymentLabelCard,
+      payment.kind === 'credits' ? ordersEs.paymentLabelCredits : ordersEs.paymentLabelCard,
     product_label: input.items.map((i) => i.name).join(' + '),
     delivery_options: req.delivery_options === true,
     signers_count: signers.length,
@@ -324,7 +324,7 @@ export function toOrder(
 /** One of the caller's orders with its lines and signers; 404 for anyone else's. */
 export async function orderView(id: string, sub: string, now: Date): Promise<Order> {
   const order = await getOwnedOrder(id, sub);
-  if (!order) throw notFound(es.orders.orderNotFound);
+  if (!order) throw notFound(ordersEs.orderNotFound);
   const { lines, signers } = await getOrderParts(order);
   return toOrder(order, lines, signers, now);
 }
@@ -332,10 +332,10 @@ export async function orderView(id: string, sub: string, now: Date): Promise<Ord
 /** Renames one of the caller's orders: trimmed (the schema does), unchanged writes nothing. */
 export async function renameOrder(id: string, sub: string, title: string, now: Date) {
   const order = await getOwnedOrder(id, sub);
-  if (!order) throw notFound(es.orders.orderNotFound);
+  if (!order) throw notFound(ordersEs.orderNotFound);
   if (order.title !== title) {
     const done = await updateOrderTitle(id, sub, title, now.toISOString());
-    if (!done) throw notFound(es.orders.orderNotFound);
+    if (!done) throw notFound(ordersEs.orderNotFound);
   }
   return orderView(id, sub, now);
 }
@@ -398,4 +398,4 @@ export async function listOrders(sub: string, q: ListQuery, now: Date): Promise<
   };
 }
 
-export const orderConflict = () => new AppError('CONFLICT', es.orders.requestNotPending);
+export const orderConflict = () => new AppError('CONFLICT', ordersEs.requestNotPending);

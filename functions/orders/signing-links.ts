@@ -1,4 +1,6 @@
-import { es, fmt } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -131,11 +133,11 @@ export async function resendLink(
   const { user, signer: perSigner } = RESEND_LIMITS;
   await hitRateLimit(user.scope, sub, user.limit, user.windowSeconds, deps.clock);
   const order = await getOwnedOrder(orderId, sub);
-  if (!order) throw notFound(es.orders.orderNotFound);
+  if (!order) throw notFound(ordersEs.orderNotFound);
   const signer = order.signer_ids.includes(signerId) ? await getSigner(signerId) : undefined;
-  if (!signer || signer.order_id !== order.id) throw notFound(es.api.notFound);
-  if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', es.orders.resendSigned);
-  if (!signer.token_hash) throw new AppError('BUSINESS_RULE', es.orders.signerNoToken);
+  if (!signer || signer.order_id !== order.id) throw notFound(apiEs.notFound);
+  if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', ordersEs.resendSigned);
+  if (!signer.token_hash) throw new AppError('BUSINESS_RULE', ordersEs.signerNoToken);
   await hitRateLimit(
     perSigner.scope,
     signerId,
@@ -156,7 +158,7 @@ export async function resendLink(
   );
   if (!replaced) {
     // Signed (or changed) between the read and the write.
-    throw new AppError('CONFLICT', es.orders.resendSigned);
+    throw new AppError('CONFLICT', ordersEs.resendSigned);
   }
   try {
     await mailLink(order, signer, token, deps);
@@ -166,11 +168,11 @@ export async function resendLink(
       signerId,
       error: (err as Error)?.name,
     });
-    throw new AppError('INTERNAL', es.orders.resendError);
+    throw new AppError('INTERNAL', ordersEs.resendError);
   }
   await markLinkSent(signerId, hash, deps.clock.now().toISOString());
   return {
     current_step: 'signing_link_sent' as const,
-    message: fmt(es.orders.resendSigningSent, { email: signer.email }),
+    message: fmt(ordersEs.resendSigningSent, { email: signer.email }),
   };
 }

@@ -1,4 +1,5 @@
-import { es, fmt } from '../../shared/messages.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import type { Mail } from '../platform/mail.js';
 import { layout } from '../platform/mail-templates.js';
 
@@ -25,17 +26,17 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 export function signingMail(p: SigningMailInput): Mail {
   return {
     to: p.to,
-    subject: oneLine(fmt(es.orders.mailSigningSubject, { title: p.title })),
+    subject: oneLine(fmt(ordersEs.mailSigningSubject, { title: p.title })),
     ...layout({
-      greeting: fmt(es.orders.mailSigningGreeting, { name: p.signerFirstName }),
-      body: fmt(es.orders.mailSigningBody, {
+      greeting: fmt(ordersEs.mailSigningGreeting, { name: p.signerFirstName }),
+      body: fmt(ordersEs.mailSigningBody, {
         requester: p.requester,
         document: p.documentName,
         number: p.orderNumber,
       }),
-      action: es.orders.mailSigningAction,
+      action: ordersEs.mailSigningAction,
       url: p.url,
-      note: es.orders.mailSigningExpiry,
+      note: ordersEs.mailSigningExpiry,
     }),
   };
 }

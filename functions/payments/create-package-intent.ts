@@ -1,5 +1,6 @@
 import * as routes from '../../shared/contract/routes/payments.js';
-import { es, fmt } from '../../shared/messages.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
 import { toStripeAmount } from '../../shared/rules/currency.js';
 import { findPackageForCountry } from '../catalog/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';
@@ -16,13 +17,13 @@ export const handler = httpRoute(routes.createPackagePaymentIntent, async ({ cal
   const { sub } = mustBeCaller(caller);
   const countryId = body.countryId.toLowerCase();
   const pkg = await findPackageForCountry(body.packageId, countryId);
-  if (!pkg) throw notFound(es.credits.packageUnavailable);
+  if (!pkg) throw notFound(creditsEs.packageUnavailable);
   const client = await stripe();
   const pi = await client.paymentIntents.create({
     amount: toStripeAmount(pkg.price, pkg.currency_code),
     currency: pkg.currency_code.toLowerCase(),
     automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-    description: fmt(es.credits.purchaseDescription, { name: pkg.name }),
+    description: fmt(creditsEs.purchaseDescription, { name: pkg.name }),
     metadata: purchaseMetadata(sub, pkg, countryId),
   });
   if (!pi.client_secret) throw new Error(`payment intent ${pi.id} has no client secret`);

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { es, fmt } from '../../shared/messages.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
 import { packageCreditsExpiry } from '../../shared/rules/credits.js';
 import { fromStripeAmount } from '../../shared/rules/currency.js';
 import { grant } from '../credits/ledger.js';
@@ -31,7 +32,7 @@ export async function fulfil(
       type: 'purchase',
       amount: purchase.credits,
       expiresAt: packageCreditsExpiry(now()),
-      description: fmt(es.credits.purchaseDescription, {
+      description: fmt(creditsEs.purchaseDescription, {
         name: purchase.package_name || purchase.package_id,
       }),
       // Back in our minor units (Stripe wants cents even where we keep whole pesos, e.g. COP).

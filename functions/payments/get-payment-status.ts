@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { type PaymentStatus, paymentStatusResponse } from '../../shared/contract/payments.js';
 import * as routes from '../../shared/contract/routes/payments.js';
-import { es } from '../../shared/messages.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
@@ -25,12 +25,12 @@ const statusOf = (s: Stripe.PaymentIntent.Status): PaymentStatus['status'] => {
 export const handler = httpRoute(routes.getPaymentStatus, async ({ caller, params }) => {
   const { sub } = mustBeCaller(caller);
   const id = params.id ?? '';
-  if (!isPaymentIntentId(id)) throw notFound(es.credits.paymentNotFound);
+  if (!isPaymentIntentId(id)) throw notFound(creditsEs.paymentNotFound);
   const client = await stripe();
   const pi = await client.paymentIntents.retrieve(id).catch((err: unknown) => {
-    throw isMissing(err) ? notFound(es.credits.paymentNotFound) : err;
+    throw isMissing(err) ? notFound(creditsEs.paymentNotFound) : err;
   });
-  if (purchaseOf(pi)?.user_sub !== sub) throw notFound(es.credits.paymentNotFound);
+  if (purchaseOf(pi)?.user_sub !== sub) throw notFound(creditsEs.paymentNotFound);
   const { credited, credits } = await fulfil(pi);
   return { payment_intent_id: pi.id, status: statusOf(pi.status), credited, credits };
 });

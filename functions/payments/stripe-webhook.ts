@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import * as routes from '../../shared/contract/routes/payments.js';
-import { es } from '../../shared/messages.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
 import { fulfilOrderEvent } from '../orders/fulfil.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
 import { AppError } from '../platform/errors.js';
@@ -9,7 +9,7 @@ import { logger } from '../platform/logger.js';
 import { fulfil } from './fulfil.js';
 import { stripe, verifiedEvent } from './stripe-client.js';
 
-const badSignature = () => new AppError('VALIDATION', es.credits.webhookSignatureInvalid);
+const badSignature = () => new AppError('VALIDATION', creditsEs.webhookSignatureInvalid);
 
 /**
  * Stripe's events. The signature is checked over the raw body; the event is then only a hint:

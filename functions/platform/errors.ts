@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../shared/contract/errors.js';
-import { es } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
 
 /** HTTP status of every error code: the one table handlers map domain errors through. */
 export const statusOf: Record<ErrorCode, number> = {
@@ -34,7 +34,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = es.api.notFound) => new AppError('NOT_FOUND', message);
-export const forbidden = (message: string = es.api.forbidden) => new AppError('FORBIDDEN', message);
-export const unauthorized = () => new AppError('UNAUTHORIZED', es.api.unauthorized);
-export const tooManyRequests = () => new AppError('TOO_MANY_REQUESTS', es.api.tooManyRequests);
+export const notFound = (message: string = apiEs.notFound) => new AppError('NOT_FOUND', message);
+export const forbidden = (message: string = apiEs.forbidden) => new AppError('FORBIDDEN', message);
+export const unauthorized = () => new AppError('UNAUTHORIZED', apiEs.unauthorized);
+export const tooManyRequests = () => new AppError('TOO_MANY_REQUESTS', apiEs.tooManyRequests);

@@ -8,7 +8,7 @@ import type * as z from 'zod';
 // Zod's own messages in Spanish for every handler (each imports only its domain's routes).
 import '../../shared/contract/zod-locale.js';
 import type { RouteDef } from '../../shared/contract/route-def.js';
-import { es } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';
 import { AppError } from './errors.js';
 import { logger } from './logger.js';
@@ -62,7 +62,7 @@ export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   }
   // Unknown errors never reach the browser with details: log them, answer a plain message.
   logger.error('unhandled error', err as Error);
-  return json(500, { error: { code: 'INTERNAL', message: es.api.internal } });
+  return json(500, { error: { code: 'INTERNAL', message: apiEs.internal } });
 }
 
 /** zod issues → { field: first Spanish message }. */
@@ -79,7 +79,7 @@ function bodyText(event: HttpEvent, route: RouteDef): string {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text) > (route.maxBodyBytes ?? DEFAULT_MAX_BODY)) {
-    throw new AppError('PAYLOAD_TOO_LARGE', es.api.payloadTooLarge);
+    throw new AppError('PAYLOAD_TOO_LARGE', apiEs.payloadTooLarge);
   }
   return text;
 }
@@ -90,7 +90,7 @@ function parseBody(text: string, route: RouteDef): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('BAD_JSON', es.api.badJson);
+    throw new AppError('BAD_JSON', apiEs.badJson);
   }
 }
 
@@ -98,7 +98,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    const first = Object.values(fields)[0] ?? es.api.validation;
+    const first = Object.values(fields)[0] ?? apiEs.validation;
     throw new AppError('VALIDATION', first, fields);
   }
   return result.data;

@@ -1,4 +1,5 @@
-import { es, fmt } from '../../shared/messages.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { mailEs } from '../../shared/messages/mail.es.js';
 import type { Mail } from './mail.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -20,22 +21,22 @@ export function layout(p: {
 <p style="margin:0 0 24px"><a href="${escapeHtml(p.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(p.action)}</a></p>
 <p style="font-size:13px;color:#4b5563;margin:0 0 8px">${escapeHtml(p.note)}</p>
 <p style="font-size:12px;color:#4b5563;word-break:break-all;margin:0 0 24px">${escapeHtml(p.url)}</p>
-<p style="font-size:12px;color:#6b7280;margin:0">${escapeHtml(es.mail.footer)}</p>
+<p style="font-size:12px;color:#6b7280;margin:0">${escapeHtml(mailEs.footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
-  const text = `${p.greeting}\n\n${p.body}\n\n${p.url}\n\n${p.note}\n\n${es.mail.footer}\n`;
+  const text = `${p.greeting}\n\n${p.body}\n\n${p.url}\n\n${p.note}\n\n${mailEs.footer}\n`;
   return { html, text };
 }
 
 export function confirmationMail(to: string, firstName: string, url: string): Mail {
   return {
     to,
-    subject: es.mail.confirmSubject,
+    subject: mailEs.confirmSubject,
     ...layout({
-      greeting: fmt(es.mail.confirmGreeting, { name: firstName }),
-      body: es.mail.confirmBody,
-      action: es.mail.confirmAction,
+      greeting: fmt(mailEs.confirmGreeting, { name: firstName }),
+      body: mailEs.confirmBody,
+      action: mailEs.confirmAction,
       url,
-      note: es.mail.confirmExpiry,
+      note: mailEs.confirmExpiry,
     }),
   };
 }
@@ -43,13 +44,13 @@ export function confirmationMail(to: string, firstName: string, url: string): Ma
 export function passwordResetMail(to: string, firstName: string, url: string): Mail {
   return {
     to,
-    subject: es.mail.resetSubject,
+    subject: mailEs.resetSubject,
     ...layout({
-      greeting: fmt(es.mail.confirmGreeting, { name: firstName }),
-      body: es.mail.resetBody,
-      action: es.mail.resetAction,
+      greeting: fmt(mailEs.confirmGreeting, { name: firstName }),
+      body: mailEs.resetBody,
+      action: mailEs.resetAction,
       url,
-      note: es.mail.resetExpiry,
+      note: mailEs.resetExpiry,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import * as routes from '../../shared/contract/routes/profile.js';
-import { es } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
 import { listActiveCountries } from '../countries/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -12,8 +12,8 @@ export const handler = httpRoute(routes.updateMyProfile, async ({ caller, body }
   if (body.billing_country_id) {
     const known = (await listActiveCountries()).some((c) => c.id === body.billing_country_id);
     if (!known) {
-      throw new AppError('VALIDATION', es.api.validation, {
-        billing_country_id: es.api.validation,
+      throw new AppError('VALIDATION', apiEs.validation, {
+        billing_country_id: apiEs.validation,
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { CountryService } from '../../shared/contract/catalog.js';
-import { es } from '../../shared/messages.es.js';
+import { documentsEs } from '../../shared/messages/documents.es.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { allowedSignatureCodes, NOTARY_AUTHORIZED_CODE } from '../../shared/rules/services.js';
 import { priceServices } from '../catalog/services-repo.js';
 import { getCountry } from '../countries/repo.js';
@@ -13,7 +14,7 @@ import { assertSignersValid, fitsSlot } from './rules.js';
  * step by step, made again on the server right before money moves, against the catalogue and
  * the document as they are now.
  */
-const m = es.orders;
+const m = ordersEs;
 
 /** What the checks read besides the request. */
 export interface PayFacts {
@@ -49,7 +50,7 @@ export function checkPayable(req: RequestItem, facts: PayFacts): void {
     notarial?.currency_code !== req.currency_code ||
     signature?.currency_code !== req.currency_code
   ) {
-    throw rule(es.documents.serviceUnavailable);
+    throw rule(documentsEs.serviceUnavailable);
   }
   const notarialCode = (notarial as CountryService).code;
   const signatureCode = (signature as CountryService).code;

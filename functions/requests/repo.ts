@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DocumentKind } from '../../shared/contract/documents.js';
 import type { RequestSigner, SavedSigner } from '../../shared/contract/requests.js';
-import { es } from '../../shared/messages.es.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
 
@@ -296,7 +296,7 @@ export function markPaidUpdate(
  * Records the card payment prepared for a pending request (so a second click reuses it).
  * Not a wizard edit: the cart order (updated_at) stays, but the version moves like on every
  * write. Returns the request as written; a request no longer pending (or another user's) is a
- * 409 with es.orders.requestNotPending.
+ * 409 with ordersEs.requestNotPending.
  */
 export async function setPaymentIntent(
   req: RequestItem,
@@ -325,7 +325,7 @@ export async function setPaymentIntent(
     );
     return toRequest(res.Attributes ?? {});
   } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('CONFLICT', es.orders.requestNotPending);
+    if (isConditionFailure(err)) throw new AppError('CONFLICT', ordersEs.requestNotPending);
     throw err;
   }
 }

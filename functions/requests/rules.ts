@@ -1,6 +1,8 @@
 import type { CountryService } from '../../shared/contract/catalog.js';
 import { signerMessages } from '../../shared/contract/requests.js';
-import { es, fmt } from '../../shared/messages.es.js';
+import { documentsEs } from '../../shared/messages/documents.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { normalizeEmail } from '../../shared/rules/email.js';
 import {
   CLAVE_UNICA_CODE,
@@ -16,7 +18,7 @@ import { AppError } from '../platform/errors.js';
  * they run in unit tests without a table. The server applies them on every save and again
  * before payment, whatever the browser already checked.
  */
-const m = es.orders;
+const m = ordersEs;
 
 /**
  * Every signer problem as `{ 'signers.{i}.{field}': message }`: more than 10 signers (one
@@ -95,7 +97,7 @@ export async function resolveServices(input: ResolveInput): Promise<Resolved> {
   const { prices } = input;
   let notarial = input.notarial_service_id;
   let signature = input.signature_service_id;
-  const unavailable = () => new AppError('BUSINESS_RULE', es.documents.serviceUnavailable);
+  const unavailable = () => new AppError('BUSINESS_RULE', documentsEs.serviceUnavailable);
   if (input.explicitNotarial && notarial && !fitsSlot(prices.get(notarial), 'notarial_service')) {
     throw unavailable();
   }

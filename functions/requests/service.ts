@@ -7,7 +7,9 @@ import type {
   SigningRequest,
   updateRequestRequest,
 } from '../../shared/contract/requests.js';
-import { es } from '../../shared/messages.es.js';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { documentsEs } from '../../shared/messages/documents.es.js';
+import { ordersEs } from '../../shared/messages/orders.es.js';
 import { CLAVE_UNICA_CODE } from '../../shared/rules/services.js';
 import { renumber } from '../../shared/rules/signers.js';
 import { listServicesForCountry, priceServices } from '../catalog/services-repo.js';
@@ -37,7 +39,7 @@ import { assertSignersValid, resolveServices } from './rules.js';
  * (customer-flows §2.5, §2.9, §4.1, §4.2, §5, §6). Every rule the wizard checks in the browser
  * is checked here again; prices come from the catalogue (quote.ts).
  */
-const m = es.orders;
+const m = ordersEs;
 
 const requestNotFound = () => notFound(m.requestNotFound);
 const notPending = () => new AppError('CONFLICT', m.requestNotPending);
@@ -79,8 +81,8 @@ async function activeCountry(countryId: string) {
 /** The caller's document, uploaded and checked (status ready), or 404 / 422. */
 async function readyDocument(documentId: string, sub: string) {
   const doc = await getOwnedDocument(documentId, sub);
-  if (!doc) throw notFound(es.documents.notFound);
-  if (doc.status !== 'ready') throw new AppError('BUSINESS_RULE', es.documents.notUploaded);
+  if (!doc) throw notFound(documentsEs.notFound);
+  if (doc.status !== 'ready') throw new AppError('BUSINESS_RULE', documentsEs.notUploaded);
   return {
     document_id: doc.id,
     document_name: doc.file_name,
@@ -157,7 +159,7 @@ export async function updateRequest(
   const current = await ownedRequest(sub, id);
   if (current.status !== 'pending') throw notPending();
   if (input.version !== undefined && input.version !== current.version) {
-    throw new AppError('CONFLICT', es.api.conflict);
+    throw new AppError('CONFLICT', apiEs.conflict);
   }
   const changes: RequestChanges = {};
 
@@ -228,7 +230,7 @@ export async function updateRequest(
   const fresh = await getOwnedRequest(id, sub);
   if (!fresh) throw requestNotFound();
   if (fresh.status !== 'pending') throw notPending();
-  throw new AppError('CONFLICT', es.api.conflict);
+  throw new AppError('CONFLICT', apiEs.conflict);
 }
 
 /** Deletes one of the caller's pending requests (the cart's delete, §2.9). */

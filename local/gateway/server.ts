@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeList } from '../../shared/contract/routes.js';
+import type { FunctionLoader } from '../handlers.js';
 import { handleJobDoor } from '../jobs.js';
 import { proxyStripe, STRIPE_LOCAL_PREFIX } from '../stripe/gateway-door.js';
 import { proxyCognito } from './cognito-proxy.js';
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   /** The Stripe emulator, reached by the browser at /stripe-local (see local/stripe). */
   stripeEndpoint?: string;
   verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
+  /** Where route and job handlers come from: their sources or their deployed bundles. */
+  loadFunction: FunctionLoader;
   /** Served as /config.json for the SPA. */
   runtimeConfig: unknown;
   /** Stands in for CloudFront's CloudFront-Viewer-Country header (empty: unknown). */
@@ -41,20 +44,6 @@ export interface Gateway {
   url: string;
   server: Server;
   close(): Promise<void>;
-}
-
-const handlerCache = new Map<string, Promise<LambdaHandler>>();
-
-/** Loads functions/<handler>.ts the way Lambda loads its bundle: once per process. */
-function loadHandler(file: string): Promise<LambdaHandler> {
-  let p = handlerCache.get(file);
-  if (!p) {
-    p = import(new URL(`../../functions/${file}.ts`, import.meta.url).href).then(
-      (m: { handler: LambdaHandler }) => m.handler,
-    );
-    handlerCache.set(file, p);
-  }
-  return p;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -119,7 +108,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       .split(',')[0]
       ?.trim();
     if (opts.trustForwardedFor && forwarded) event.requestContext.http.sourceIp = forwarded;
-    const handler = await loadHandler(route.handler);
+    const handler = await opts.loadFunction<LambdaHandler>(route.handler);
     const result = await handler(event, lambdaContext(route.id));
     writeLambdaResult(res, result);
   }
@@ -132,7 +121,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       }
       const jobDoor = /^\/_local\/jobs\/([a-z0-9-]+)$/.exec(url.pathname);
       if (jobDoor && req.method === 'POST') {
-        return handleJobDoor(res, jobDoor[1] as string, await readBody(req));
+        return handleJobDoor(res, jobDoor[1] as string, await readBody(req), opts.loadFunction);
       }
       if (url.pathname === '/cognito' && req.method === 'POST') {
         return proxyCognito(req, res, await readBody(req), opts.cognitoEndpoint);

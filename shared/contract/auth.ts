@@ -1,57 +1,57 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { authEs } from '../messages/auth.es.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules/password.js';
 import { emailField, requiredText } from './common.js';
 
 export const passwordField = z
-  .string({ error: es.auth.required })
-  .min(1, { error: es.auth.required })
-  .min(PASSWORD_MIN_LENGTH, { error: es.auth.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: es.auth.passwordTooLong });
+  .string({ error: authEs.required })
+  .min(1, { error: authEs.required })
+  .min(PASSWORD_MIN_LENGTH, { error: authEs.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: authEs.passwordTooLong });
 
 /** A token from an e-mailed link: 43 base64url characters (256 bits). */
 export const linkTokenField = z
-  .string({ error: es.auth.confirmInvalidLink })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error: es.auth.confirmInvalidLink });
+  .string({ error: authEs.confirmInvalidLink })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: authEs.confirmInvalidLink });
 
 const withMatchingPasswords = <T extends { password: string; confirmPassword: string }>(
   value: T,
   ctx: z.RefinementCtx,
 ) => {
   if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: es.auth.passwordsMismatch });
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authEs.passwordsMismatch });
   }
 };
 
 export const signUpRequest = z
   .object({
-    firstName: requiredText(100, es.auth.required, es.auth.nameTooLong),
-    lastName: requiredText(100, es.auth.required, es.auth.nameTooLong),
+    firstName: requiredText(100, authEs.required, authEs.nameTooLong),
+    lastName: requiredText(100, authEs.required, authEs.nameTooLong),
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),
+    confirmPassword: z.string({ error: authEs.required }).min(1, { error: authEs.required }),
   })
   .superRefine(withMatchingPasswords);
 export type SignUpRequest = z.input<typeof signUpRequest>;
 
 export const confirmEmailRequest = z.object({
   token_hash: linkTokenField,
-  type: z.literal('email', { error: es.auth.confirmInvalidLink }),
+  type: z.literal('email', { error: authEs.confirmInvalidLink }),
 });
 
 export const passwordRecoveryRequest = z.object({ email: emailField });
 
 export const checkResetTokenRequest = z.object({
   access_token: linkTokenField,
-  type: z.literal('recovery', { error: es.auth.resetInvalidLink }),
+  type: z.literal('recovery', { error: authEs.resetInvalidLink }),
 });
 
 export const resetPasswordRequest = z
   .object({
     access_token: linkTokenField,
-    type: z.literal('recovery', { error: es.auth.resetInvalidLink }),
+    type: z.literal('recovery', { error: authEs.resetInvalidLink }),
     password: passwordField,
-    confirmPassword: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),
+    confirmPassword: z.string({ error: authEs.required }).min(1, { error: authEs.required }),
   })
   .superRefine(withMatchingPasswords);
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { apiEs } from '../messages/api.es.js';
 import { TRANSACTION_TYPES } from '../rules/credits.js';
 
 /**
@@ -15,8 +15,8 @@ export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
  * charged once). UUIDs or similar: 8–64 URL-safe characters.
  */
 export const idempotencyKeyField = z
-  .string({ error: es.api.idempotencyKey })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: es.api.idempotencyKey });
+  .string({ error: apiEs.idempotencyKey })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: apiEs.idempotencyKey });
 
 export const creditTransactionSchema = z.object({
   id: z.string(),

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { apiEs } from '../messages/api.es.js';
+import { documentsEs } from '../messages/documents.es.js';
+import { ordersEs } from '../messages/orders.es.js';
 import { idempotencyKeyField } from './credits.js';
 
 /**
@@ -32,16 +34,16 @@ export type DocumentView = z.infer<typeof documentSchema>;
 
 export const createUploadRequest = z.strictObject({
   file_name: z
-    .string({ error: es.documents.invalidType })
+    .string({ error: documentsEs.invalidType })
     .trim()
-    .min(1, { error: es.documents.invalidType })
-    .max(200, { error: es.api.tooLong }),
-  content_type: z.string({ error: es.documents.invalidType }).max(200),
+    .min(1, { error: documentsEs.invalidType })
+    .max(200, { error: apiEs.tooLong }),
+  content_type: z.string({ error: documentsEs.invalidType }).max(200),
   size: z
-    .number({ error: es.documents.tooLarge })
+    .number({ error: documentsEs.tooLarge })
     .int()
-    .min(1, { error: es.documents.empty })
-    .max(MAX_DOCUMENT_BYTES, { error: es.documents.tooLarge }),
+    .min(1, { error: documentsEs.empty })
+    .max(MAX_DOCUMENT_BYTES, { error: documentsEs.tooLarge }),
 });
 
 /** Where and how the browser uploads: POST multipart to `url` with `fields` then the file. */
@@ -60,7 +62,7 @@ export const documentViewResponse = z.object({
 });
 
 export const analysisRequest = z.strictObject({
-  country_id: z.string({ error: es.orders.countryRequired }).trim().min(1).max(16),
+  country_id: z.string({ error: ordersEs.countryRequired }).trim().min(1).max(16),
   idempotency_key: idempotencyKeyField,
 });
 

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { maintenanceEs } from '../messages/maintenance.es.js';
 
 export const verifyAccessCodeRequest = z.object({
   code: z
-    .string({ error: es.maintenance.codeRequired })
+    .string({ error: maintenanceEs.codeRequired })
     .trim()
-    .min(1, { error: es.maintenance.codeRequired })
-    .max(200, { error: es.maintenance.wrongCode }),
+    .min(1, { error: maintenanceEs.codeRequired })
+    .max(200, { error: maintenanceEs.wrongCode }),
 });
 export const verifyAccessCodeResponse = z.object({ granted: z.literal(true) });

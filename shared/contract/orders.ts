@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { apiEs } from '../messages/api.es.js';
+import { ordersEs } from '../messages/orders.es.js';
 import { idempotencyKeyField } from './credits.js';
 import { selectedServiceSchema } from './requests.js';
 
@@ -11,10 +12,10 @@ import { selectedServiceSchema } from './requests.js';
  */
 const required = (max: number) =>
   z
-    .string({ error: es.api.required })
+    .string({ error: apiEs.required })
     .trim()
-    .min(1, { error: es.api.required })
-    .max(max, { error: es.api.tooLong });
+    .min(1, { error: apiEs.required })
+    .max(max, { error: apiEs.tooLong });
 
 /** The checkout form: every field required except company (§5). */
 export const checkoutFormSchema = z.strictObject({
@@ -22,13 +23,13 @@ export const checkoutFormSchema = z.strictObject({
   first_name: required(100),
   last_name: required(100),
   email: required(254).refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
-    error: es.orders.emailInvalid,
+    error: ordersEs.emailInvalid,
   }),
   phone: required(32),
   company: z
     .string()
     .trim()
-    .max(200, { error: es.api.tooLong })
+    .max(200, { error: apiEs.tooLong })
     .nullish()
     .transform((v) => v || null),
   address: required(300),
@@ -40,7 +41,7 @@ export const checkoutFormSchema = z.strictObject({
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 
 export const cardIntentRequest = z.strictObject({
-  request_id: z.string({ error: es.orders.requestIdMissing }).trim().min(1).max(64),
+  request_id: z.string({ error: ordersEs.requestIdMissing }).trim().min(1).max(64),
   form: checkoutFormSchema,
 });
 
@@ -67,7 +68,7 @@ export const orderPaymentStatusResponse = z.object({
 });
 
 export const creditsPaymentRequest = z.strictObject({
-  request_id: z.string({ error: es.orders.requestIdMissing }).trim().min(1).max(64),
+  request_id: z.string({ error: ordersEs.requestIdMissing }).trim().min(1).max(64),
   form: checkoutFormSchema,
   idempotency_key: idempotencyKeyField,
 });
@@ -161,7 +162,7 @@ export const listOrdersQuery = z.object({
     .number()
     .int()
     .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), {
-      error: es.api.validation,
+      error: apiEs.validation,
     })
     .default(10),
 });
@@ -186,10 +187,10 @@ export const listOrdersResponse = z.object({
 /** Title edit: saved trimmed; an empty title is refused (the screen ignores it before). */
 export const updateOrderTitleRequest = z.strictObject({
   title: z
-    .string({ error: es.orders.titleError })
+    .string({ error: ordersEs.titleError })
     .trim()
-    .min(1, { error: es.orders.titleError })
-    .max(200, { error: es.api.tooLong }),
+    .min(1, { error: ordersEs.titleError })
+    .max(200, { error: apiEs.tooLong }),
 });
 
 export const resendLinkResponse = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { apiEs } from '../messages/api.es.js';
 import { creditPackageSchema } from './credits.js';
 
 /**
@@ -7,8 +7,8 @@ import { creditPackageSchema } from './credits.js';
  * package and a country only: the amount comes from the catalogue price on the server.
  */
 export const createPackageIntentRequest = z.strictObject({
-  packageId: z.string({ error: es.api.required }).trim().min(1, { error: es.api.required }).max(64),
-  countryId: z.string({ error: es.api.required }).trim().min(1, { error: es.api.required }).max(16),
+  packageId: z.string({ error: apiEs.required }).trim().min(1, { error: apiEs.required }).max(64),
+  countryId: z.string({ error: apiEs.required }).trim().min(1, { error: apiEs.required }).max(16),
 });
 
 export const createPackageIntentResponse = z.object({

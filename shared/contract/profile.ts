@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { es } from '../messages.es.js';
+import { apiEs } from '../messages/api.es.js';
+import { authEs } from '../messages/auth.es.js';
 
 export const roleSchema = z.enum(['customer', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -27,7 +28,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: es.api.tooLong })
+    .max(max, { error: apiEs.tooLong })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -40,13 +41,13 @@ export const updateProfileRequest = z
     first_name: z
       .string()
       .trim()
-      .min(1, { error: es.api.required })
-      .max(100, { error: es.auth.nameTooLong }),
+      .min(1, { error: apiEs.required })
+      .max(100, { error: authEs.nameTooLong }),
     last_name: z
       .string()
       .trim()
-      .min(1, { error: es.api.required })
-      .max(100, { error: es.auth.nameTooLong }),
+      .min(1, { error: apiEs.required })
+      .max(100, { error: authEs.nameTooLong }),
     phone: optionalText(32),
     whatsapp: optionalText(32),
     company: optionalText(200),

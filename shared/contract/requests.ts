@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { es, fmt } from '../messages.es.js';
+import { documentsEs } from '../messages/documents.es.js';
+import { fmt } from '../messages/fmt.js';
+import { ordersEs } from '../messages/orders.es.js';
 import { DEFAULT_DIAL_CODE } from '../rules/phone.js';
 import { MAX_SIGNERS, type SignerFields, signerErrors } from '../rules/signers.js';
 import { pricingModelSchema, serviceCategorySchema } from './catalog.js';
@@ -11,7 +13,7 @@ import { documentKindSchema } from './documents.js';
  * carries the order number. Prices are never sent by the client: `quote` is computed by the
  * server from the catalogue each time a request is read.
  */
-const m = es.orders;
+const m = ordersEs;
 
 export const signerMessages = {
   required: m.signerRequired,
@@ -125,7 +127,7 @@ export const createRequestRequest = z.strictObject({
     .trim()
     .min(1, { error: m.countryRequired })
     .max(16),
-  document_id: z.string({ error: es.documents.noDocument }).trim().min(1).max(64),
+  document_id: z.string({ error: documentsEs.noDocument }).trim().min(1).max(64),
 });
 
 /**

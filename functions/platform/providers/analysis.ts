@@ -1,4 +1,5 @@
-import { es, fmt } from '../../../shared/messages.es.js';
+import { documentsEs } from '../../../shared/messages/documents.es.js';
+import { fmt } from '../../../shared/messages/fmt.js';
 import { env } from '../config.js';
 import { logger } from '../logger.js';
 import { AnalysisError } from './analysis-error.js';
@@ -58,20 +59,20 @@ export function webhookAnalyzer(url: string, timeoutMs = WEBHOOK_TIMEOUT_MS): An
       logger.warn('analysis webhook unreachable', { error: name });
       throw new AnalysisError(
         name === 'TimeoutError' || name === 'AbortError'
-          ? es.documents.analysisTimeout
-          : es.documents.analysisUnreachable,
+          ? documentsEs.analysisTimeout
+          : documentsEs.analysisUnreachable,
       );
     }
     let text: string;
     try {
       text = await res.text();
     } catch {
-      throw new AnalysisError(es.documents.analysisTimeout);
+      throw new AnalysisError(documentsEs.analysisTimeout);
     }
     if (!res.ok) {
       logger.warn('analysis webhook failed', { status: res.status });
       throw new AnalysisError(
-        fmt(es.documents.analysisServer, {
+        fmt(documentsEs.analysisServer, {
           status: res.status,
           text: text.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_TEXT),
         }),

@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPES } from '../../../shared/contract/documents.js';
-import { es } from '../../../shared/messages.es.js';
+import { documentsEs } from '../../../shared/messages/documents.es.js';
 import type { AnalysisInput } from './analysis.js';
 import { AnalysisError } from './analysis-error.js';
 import { extractDocxText } from './docx-text.js';
@@ -11,7 +11,7 @@ import { type TextFacts, textFacts } from './text-facts.js';
  * markdown report of what plain rules can find. Deterministic: the same file gives the same
  * report. It stands in for the AI webhook where none is configured.
  */
-const r = es.documents.report;
+const r = documentsEs.report;
 
 /** Characters markdown would read as formatting, escaped in text taken from the document. */
 const md = (s: string) => s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`);
@@ -40,13 +40,13 @@ async function read(input: AnalysisInput): Promise<Read> {
       const { pages, text } = extractPdfText(await input.bytes());
       return { pages, text };
     } catch (err) {
-      if (err instanceof PdfReadError) throw new AnalysisError(es.documents.analysisUnreadable);
+      if (err instanceof PdfReadError) throw new AnalysisError(documentsEs.analysisUnreadable);
       throw err;
     }
   }
   if (input.fileType === DOCUMENT_TYPES.docx) {
     const text = extractDocxText(await input.bytes());
-    if (text === undefined) throw new AnalysisError(es.documents.analysisUnreadable);
+    if (text === undefined) throw new AnalysisError(documentsEs.analysisUnreadable);
     return { pages: null, text };
   }
   // The old binary .doc format: no reader here; the report says so and gives what is known.

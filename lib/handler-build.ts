@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { type BuildOptions, build, type Metafile } from 'esbuild';
+import { pureContractPlugin } from './pure-contract-plugin.js';
+
+/** Repository root: handler entries are `functions/<handler>.ts` below it. */
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * The esbuild options of every handler bundle: CDK (lib/app-function.ts), the local stack's
+ * bundled mode (local/handlers.ts) and bench/lambda-bundles.ts all build with these.
+ * `entry` becomes `index.mjs` in `outdir`, exporting `handler`.
+ *
+ * Code splitting is the point of building this way rather than with NodejsFunction (which
+ * bundles one file with --outfile and cannot split): a module the handler loads with
+ * `await import()` (the Cognito, SES and Stripe SDKs, the AWS SDK's credential providers)
+ * becomes a chunk of its own that Node reads only when the code first runs that import, so a
+ * cold start parses just the handler's static import graph. The pure-contract plugin then
+ * drops the schemas and routes of the domain that this handler does not use.
+ */
+export function handlerBuildOptions(entry: string, outdir: string): BuildOptions {
+  return {
+    entryPoints: { index: entry },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    // .mjs: Lambda loads index.mjs (and its chunks) as ES modules without a package.json.
+    outExtension: { '.js': '.mjs' },
+    target: 'node22',
+    platform: 'node',
+    minify: true,
+    sourcemap: true,
+    // Maps point at file:line without embedding the sources: smaller bundle, faster init.
+    sourcesContent: false,
+    // ESM builds of dependencies first (better tree shaking), CJS as fallback.
+    mainFields: ['module', 'main'],
+    // CJS dependencies bundled into ESM files still call require(); give each file one.
+    banner: {
+      js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+    },
+    // No `external`: the AWS SDK is bundled too, so the versions that run are the ones the
+    // tests ran against.
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'warning',
+    plugins: [pureContractPlugin()],
+  };
+}
+
+/** Bundles one handler entry into `outdir` (index.mjs, chunks, maps); returns the metafile. */
+export async function buildHandler(entry: string, outdir: string): Promise<Metafile> {
+  const result = await build({ ...handlerBuildOptions(entry, outdir), metafile: true });
+  return result.metafile as Metafile;
+}

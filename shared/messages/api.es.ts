@@ -1,0 +1,21 @@
+/**
+ * Errors every API answer may carry (validation, auth, limits): the HTTP layer and the web client.
+ * Its own module so a Lambda bundles only the texts it uses; merged into `es` by
+ * ../messages.es.ts for the web.
+ */
+export const apiEs = {
+  validation: 'Los datos enviados no son válidos.',
+  unauthorized: 'Debes iniciar sesión para continuar',
+  forbidden: 'No tienes permisos para realizar esta acción.',
+  notFound: 'No encontrado.',
+  conflict: 'La operación entra en conflicto con el estado actual.',
+  tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  payloadTooLarge: 'La solicitud es demasiado grande.',
+  badJson: 'El cuerpo de la solicitud no es JSON válido.',
+  internal: 'Error inesperado. Inténtalo de nuevo.',
+  network: 'Error de conexión',
+  required: 'Este campo es obligatorio',
+  tooLong: 'El texto es demasiado largo',
+  insufficientCredits: 'Créditos insuficientes',
+  idempotencyKey: 'Falta la clave de idempotencia',
+} as const;

@@ -1,0 +1,18 @@
+/**
+ * Our own e-mails (confirmation, password reset), sent through SES.
+ * Its own module so a Lambda bundles only the texts it uses; merged into `es` by
+ * ../messages.es.ts for the web.
+ */
+export const mailEs = {
+  confirmSubject: 'Confirma tu cuenta en Sello',
+  confirmGreeting: 'Hola {name},',
+  confirmBody: 'Gracias por registrarte en Sello. Confirma tu email para activar tu cuenta:',
+  confirmAction: 'Confirmar mi email',
+  confirmExpiry: 'El enlace vence en 24 horas y solo puede usarse una vez.',
+  resetSubject: 'Restablece tu contraseña de Sello',
+  resetBody: 'Recibimos una solicitud para restablecer tu contraseña. Usa este enlace:',
+  resetAction: 'Restablecer contraseña',
+  resetExpiry:
+    'El enlace vence en 1 hora y solo puede usarse una vez. Si no lo pediste, ignora este correo.',
+  footer: 'Sello · Firma de documentos y servicios notariales en línea',
+} as const;
