@@ -19,7 +19,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
+import { toJSONSchema } from 'zod/v4/core';
 import { statusOf } from '../functions/platform/errors.js';
 import { apiErrorSchema, type ErrorCode, errorCodes } from '../shared/contract/errors.js';
 import type { RouteDef } from '../shared/contract/routes.js';
@@ -39,12 +40,9 @@ const AUTH_TEXT: Record<RouteDef['auth'], string> = {
 };
 
 /** JSON Schema of a zod schema, or a note when zod cannot represent it. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): string {
+export function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): string {
   try {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Record<
-      string,
-      unknown
-    >;
+    const { $schema: _dialect, ...rest } = toJSONSchema(schema, { io }) as Record<string, unknown>;
     return ['```json', JSON.stringify(rest, null, 2), '```'].join('\n');
   } catch (err) {
     return `_Not representable as JSON Schema (${(err as Error).message})._`;

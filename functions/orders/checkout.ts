@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type {
   CheckoutForm,
   cardIntentResponse,

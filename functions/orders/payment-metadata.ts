@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Quote } from '../../shared/contract/requests.js';
 import type { RequestItem } from '../requests/repo.js';
 
@@ -14,14 +14,11 @@ const PURPOSE = 'order';
 
 const metadataSchema = z.object({
   purpose: z.literal(PURPOSE),
-  request_id: z.string().min(1),
-  request_number: z.string().default(''),
-  user_sub: z.string().min(1),
-  total: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .transform(Number),
-  currency_code: z.string().regex(/^[A-Z]{3}$/),
+  request_id: z.string().check(z.minLength(1)),
+  request_number: z._default(z.string(), ''),
+  user_sub: z.string().check(z.minLength(1)),
+  total: z.pipe(z.string().check(z.regex(/^\d{1,12}$/)), z.transform(Number)),
+  currency_code: z.string().check(z.regex(/^[A-Z]{3}$/)),
 });
 export type OrderPaymentMeta = z.output<typeof metadataSchema>;
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type {
   CheckoutForm,
   listOrdersQuery,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CreditPackage } from '../../shared/contract/credits.js';
 import { userOwner } from '../credits/keys.js';
 
@@ -12,15 +12,12 @@ const PURPOSE = 'credit_package';
 
 const metadataSchema = z.object({
   purpose: z.literal(PURPOSE),
-  owner_id: z.string().min(1),
-  user_sub: z.string().min(1),
-  package_id: z.string().min(1),
-  package_name: z.string().default(''),
-  country_id: z.string().min(1),
-  credits: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .transform(Number),
+  owner_id: z.string().check(z.minLength(1)),
+  user_sub: z.string().check(z.minLength(1)),
+  package_id: z.string().check(z.minLength(1)),
+  package_name: z._default(z.string(), ''),
+  country_id: z.string().check(z.minLength(1)),
+  credits: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/)), z.transform(Number)),
 });
 export type PackagePurchase = z.output<typeof metadataSchema>;
 

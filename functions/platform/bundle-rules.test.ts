@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => join(dir, f));
 }
 
@@ -24,6 +24,12 @@ const serverFiles = [
 ];
 
 describe('what the Lambda bundles may import', () => {
+  it("uses zod/mini, never classic 'zod' (its chainable schemas pull in all of zod: ~95 KB)", () => {
+    const code = [...serverFiles, ...sources('web/src'), ...sources('local')];
+    const offenders = code.filter((f) => /from 'zod'/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   it('takes Spanish texts per area (shared/messages/*), never the whole catalogue', () => {
     const offenders = serverFiles.filter((f) =>
       /from '[./]*(shared\/)?messages\.es\.js'/.test(readFileSync(join(ROOT, f), 'utf8')),

@@ -1,29 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Configuration from the environment, checked once with zod. Every value is optional here and
  * required where it is used (`required('TABLE_NAME')`), so a function only needs what it uses.
  */
 const envSchema = z.object({
-  TABLE_NAME: z.string().min(3).optional(),
-  BUCKET_NAME: z.string().min(3).optional(),
-  MAIL_FROM: z.string().optional(),
-  USER_POOL_ID: z.string().optional(),
-  USER_POOL_CLIENT_ID: z.string().optional(),
-  APP_URL: z.url().optional(),
-  MAINTENANCE_ACCESS_CODE: z.string().min(4).optional(),
-  STRIPE_SECRET_KEY: z.string().min(8).optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  TABLE_NAME: z.optional(z.string().check(z.minLength(3))),
+  BUCKET_NAME: z.optional(z.string().check(z.minLength(3))),
+  MAIL_FROM: z.optional(z.string()),
+  USER_POOL_ID: z.optional(z.string()),
+  USER_POOL_CLIENT_ID: z.optional(z.string()),
+  APP_URL: z.optional(z.url()),
+  MAINTENANCE_ACCESS_CODE: z.optional(z.string().check(z.minLength(4))),
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(8))),
+  STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.minLength(8))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(8))),
   /** Where the stripe SDK connects; unset = Stripe's own API (the local stack sets them). */
-  STRIPE_API_HOST: z.string().min(1).optional(),
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_API_HOST: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_API_PORT: z.optional(
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(65_535))),
+  ),
+  STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
   /**
    * The AI-analysis webhook (customer-flows §7.5). The stack passes '' when none is configured,
    * which means the built-in analyzer, like an unset variable.
    */
-  AI_ANALYSIS_WEBHOOK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  AI_ANALYSIS_WEBHOOK_URL: z.pipe(
+    z.optional(z.union([z.literal(''), z.url()])),
+    z.transform((v) => v || undefined),
+  ),
 });
 export type Env = z.infer<typeof envSchema>;
 type Key = keyof Env;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteDef } from '../../shared/contract/routes.js';
 import { es } from '../../shared/messages.es.js';
 import { AppError } from './errors.js';
@@ -13,8 +13,10 @@ const route = {
   handler: 'test/test',
   summary: 'test',
   access: {},
-  request: z.strictObject({ name: z.string().min(1, { error: es.api.required }) }),
-  query: z.object({ limit: z.coerce.number().int().max(10).default(5) }),
+  request: z.strictObject({ name: z.string().check(z.minLength(1, { error: es.api.required })) }),
+  query: z.object({
+    limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.maximum(10))), 5),
+  }),
   response: z.object({ ok: z.boolean() }),
   maxBodyBytes: 100,
 } satisfies RouteDef;

@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 // Zod's own messages in Spanish for every handler (each imports only its domain's routes).
 import '../../shared/contract/zod-locale.js';
 import type { RouteDef } from '../../shared/contract/route-def.js';
@@ -30,9 +30,9 @@ export interface RouteInput<Body, Query = undefined> {
   requestId: string;
 }
 
-type BodyOf<R> = R extends { request?: infer S extends z.ZodType } ? z.output<S> : undefined;
-type QueryOf<R> = R extends { query?: infer S extends z.ZodType } ? z.output<S> : undefined;
-type ResultOf<R> = R extends { response?: infer S extends z.ZodType } ? z.input<S> : unknown;
+type BodyOf<R> = R extends { request?: infer S extends z.core.$ZodType } ? z.output<S> : undefined;
+type QueryOf<R> = R extends { query?: infer S extends z.core.$ZodType } ? z.output<S> : undefined;
+type ResultOf<R> = R extends { response?: infer S extends z.core.$ZodType } ? z.input<S> : unknown;
 
 const DEFAULT_MAX_BODY = 16 * 1024;
 
@@ -66,7 +66,7 @@ export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
 }
 
 /** zod issues → { field: first Spanish message }. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -94,8 +94,8 @@ function parseBody(text: string, route: RouteDef): unknown {
   }
 }
 
-function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+function validate<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) {
     const fields = fieldErrors(result.error);
     const first = Object.values(fields)[0] ?? apiEs.validation;

@@ -1,22 +1,24 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { authEs } from '../messages/auth.es.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules/password.js';
 import { emailField, requiredText } from './common.js';
 
 export const passwordField = z
   .string({ error: authEs.required })
-  .min(1, { error: authEs.required })
-  .min(PASSWORD_MIN_LENGTH, { error: authEs.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: authEs.passwordTooLong });
+  .check(
+    z.minLength(1, { error: authEs.required }),
+    z.minLength(PASSWORD_MIN_LENGTH, { error: authEs.passwordTooShort }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: authEs.passwordTooLong }),
+  );
 
 /** A token from an e-mailed link: 43 base64url characters (256 bits). */
 export const linkTokenField = z
   .string({ error: authEs.confirmInvalidLink })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error: authEs.confirmInvalidLink });
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: authEs.confirmInvalidLink }));
 
 const withMatchingPasswords = <T extends { password: string; confirmPassword: string }>(
   value: T,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) => {
   if (value.password !== value.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authEs.passwordsMismatch });
@@ -29,9 +31,11 @@ export const signUpRequest = z
     lastName: requiredText(100, authEs.required, authEs.nameTooLong),
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string({ error: authEs.required }).min(1, { error: authEs.required }),
+    confirmPassword: z
+      .string({ error: authEs.required })
+      .check(z.minLength(1, { error: authEs.required })),
   })
-  .superRefine(withMatchingPasswords);
+  .check(z.superRefine(withMatchingPasswords));
 export type SignUpRequest = z.input<typeof signUpRequest>;
 
 export const confirmEmailRequest = z.object({
@@ -51,8 +55,10 @@ export const resetPasswordRequest = z
     access_token: linkTokenField,
     type: z.literal('recovery', { error: authEs.resetInvalidLink }),
     password: passwordField,
-    confirmPassword: z.string({ error: authEs.required }).min(1, { error: authEs.required }),
+    confirmPassword: z
+      .string({ error: authEs.required })
+      .check(z.minLength(1, { error: authEs.required })),
   })
-  .superRefine(withMatchingPasswords);
+  .check(z.superRefine(withMatchingPasswords));
 
 export const checkResetTokenResponse = z.object({ email: z.string() });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PRICING_MODELS, SERVICE_CATEGORIES } from '../rules/services.js';
 
 /**
@@ -19,20 +19,20 @@ export const countryServiceSchema = z.object({
   is_combinable: z.boolean(),
   is_standalone: z.boolean(),
   flows: z.array(z.string()),
-  price: z.number().int().nonnegative(),
-  currency_code: z.string().length(3),
+  price: z.int().check(z.nonnegative()),
+  currency_code: z.string().check(z.length(3)),
   pricing_model: pricingModelSchema,
 });
 export type CountryService = z.infer<typeof countryServiceSchema>;
 
 export const listServicesQuery = z.object({
-  country_id: z.string().trim().min(1).max(16),
+  country_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)),
 });
 
 /** Available services of the document_legalization flow in a country, in display order. */
 export const listServicesResponse = z.object({
   country_id: z.string(),
-  currency_code: z.string().length(3),
+  currency_code: z.string().check(z.length(3)),
   notarial_services: z.array(countryServiceSchema),
   signature_types: z.array(countryServiceSchema),
 });

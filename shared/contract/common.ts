@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { authEs } from '../messages/auth.es.js';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../rules/email.js';
@@ -8,14 +8,21 @@ export const requiredText = (
   max: number,
   message: string = apiEs.required,
   tooLong: string = apiEs.tooLong,
-) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
+) =>
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
 
-export const emailField = z
-  .string({ error: authEs.required })
-  .trim()
-  .min(1, { error: authEs.required })
-  .max(EMAIL_MAX_LENGTH, { error: authEs.emailInvalid })
-  .refine(isValidEmail, { error: authEs.emailInvalid })
-  .transform(normalizeEmail);
+export const emailField = z.pipe(
+  z
+    .string({ error: authEs.required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: authEs.required }),
+      z.maxLength(EMAIL_MAX_LENGTH, { error: authEs.emailInvalid }),
+      z.refine(isValidEmail, { error: authEs.emailInvalid }),
+    ),
+  z.transform(normalizeEmail),
+);
 
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { TRANSACTION_TYPES } from '../rules/credits.js';
 
@@ -16,53 +16,53 @@ export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
  */
 export const idempotencyKeyField = z
   .string({ error: apiEs.idempotencyKey })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: apiEs.idempotencyKey });
+  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { error: apiEs.idempotencyKey }));
 
 export const creditTransactionSchema = z.object({
   id: z.string(),
   type: transactionTypeSchema,
-  amount: z.number().int(),
-  balance_after_transaction: z.number().int(),
+  amount: z.int(),
+  balance_after_transaction: z.int(),
   description: z.string(),
-  currency_amount: z.number().int().nullable(),
-  currency_code: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  related_entity_type: z.string().nullable(),
-  related_entity_id: z.string().nullable(),
-  payment_intent_id: z.string().nullable(),
+  currency_amount: z.nullable(z.int()),
+  currency_code: z.nullable(z.string()),
+  expires_at: z.nullable(z.string()),
+  related_entity_type: z.nullable(z.string()),
+  related_entity_id: z.nullable(z.string()),
+  payment_intent_id: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
 export const walletResponse = z.object({
-  balance: z.number().int(),
-  total_earned: z.number().int(),
-  total_used: z.number().int(),
-  expiring_soon: z.number().int(),
+  balance: z.int(),
+  total_earned: z.int(),
+  total_used: z.int(),
+  expiring_soon: z.int(),
 });
 export type Wallet = z.infer<typeof walletResponse>;
 
 export const listTransactionsQuery = z.object({
-  type: transactionTypeSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(512).optional(),
+  type: z.optional(transactionTypeSchema),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 20),
+  cursor: z.optional(z.string().check(z.maxLength(512))),
 });
 
 export const listTransactionsResponse = z.object({
   transactions: z.array(creditTransactionSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 
 export const packagesQuery = z.object({
-  country: z.string().trim().min(1).max(16),
+  country: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)),
 });
 
 export const creditPackageSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  credits_amount: z.number().int(),
-  price: z.number().int(),
+  credits_amount: z.int(),
+  price: z.int(),
   currency_code: z.string(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
@@ -82,7 +82,7 @@ export const consumptionRuleSchema = z.object({
   id: z.string(),
   service_name: serviceNameSchema,
   service_type: z.string(),
-  credits_per_unit: z.number().int(),
+  credits_per_unit: z.int(),
   description: z.string(),
 });
 export type ConsumptionRule = z.infer<typeof consumptionRuleSchema>;
@@ -91,31 +91,31 @@ export const listServicesResponse = z.object({ services: z.array(consumptionRule
 
 export const useServiceRequest = z.strictObject({
   service_name: serviceNameSchema,
-  quantity: z.number().int().min(1).max(1000).default(1),
+  quantity: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 1),
   idempotency_key: idempotencyKeyField,
 });
 
 export const ledgerChangeResponse = z.object({
   transaction: creditTransactionSchema,
-  balance: z.number().int(),
+  balance: z.int(),
 });
 
 /** Subscription plans (§3), listed read-only until the subscription-plans issue. */
 export const plansQuery = z.object({
-  country: z.string().trim().min(1).max(16),
+  country: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)),
 });
 
 export const subscriptionPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  price: z.number().int(),
+  price: z.int(),
   currency_code: z.string(),
   interval: z.enum(['month', 'year']),
-  interval_count: z.number().int(),
-  credits_per_month: z.number().int(),
+  interval_count: z.int(),
+  credits_per_month: z.int(),
   features: z.array(z.string()),
-  sort_order: z.number().int(),
+  sort_order: z.int(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { documentsEs } from '../messages/documents.es.js';
 import { ordersEs } from '../messages/orders.es.js';
@@ -24,7 +24,7 @@ export const documentStatusSchema = z.enum(['uploading', 'ready']);
 export const documentSchema = z.object({
   id: z.string(),
   file_name: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   content_type: z.string(),
   kind: documentKindSchema,
   status: documentStatusSchema,
@@ -35,15 +35,19 @@ export type DocumentView = z.infer<typeof documentSchema>;
 export const createUploadRequest = z.strictObject({
   file_name: z
     .string({ error: documentsEs.invalidType })
-    .trim()
-    .min(1, { error: documentsEs.invalidType })
-    .max(200, { error: apiEs.tooLong }),
-  content_type: z.string({ error: documentsEs.invalidType }).max(200),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: documentsEs.invalidType }),
+      z.maxLength(200, { error: apiEs.tooLong }),
+    ),
+  content_type: z.string({ error: documentsEs.invalidType }).check(z.maxLength(200)),
   size: z
     .number({ error: documentsEs.tooLarge })
-    .int()
-    .min(1, { error: documentsEs.empty })
-    .max(MAX_DOCUMENT_BYTES, { error: documentsEs.tooLarge }),
+    .check(
+      z.int(),
+      z.minimum(1, { error: documentsEs.empty }),
+      z.maximum(MAX_DOCUMENT_BYTES, { error: documentsEs.tooLarge }),
+    ),
 });
 
 /** Where and how the browser uploads: POST multipart to `url` with `fields` then the file. */
@@ -58,17 +62,19 @@ export const documentResponse = z.object({ document: documentSchema });
 export const documentViewResponse = z.object({
   document: documentSchema,
   view_url: z.string(),
-  expires_in: z.number().int(),
+  expires_in: z.int(),
 });
 
 export const analysisRequest = z.strictObject({
-  country_id: z.string({ error: ordersEs.countryRequired }).trim().min(1).max(16),
+  country_id: z
+    .string({ error: ordersEs.countryRequired })
+    .check(z.trim(), z.minLength(1), z.maxLength(16)),
   idempotency_key: idempotencyKeyField,
 });
 
 export const analysisResponse = z.object({
   /** The analysis as markdown (pages, parties, RUTs, dates, amounts...). */
   markdown: z.string(),
-  credits_charged: z.number().int(),
-  balance: z.number().int(),
+  credits_charged: z.int(),
+  balance: z.int(),
 });

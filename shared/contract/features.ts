@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idempotencyKeyField } from './credits.js';
 
 /** Premium features paid in credits (credits-signing-admin §2 screen 3, §3, §4). */
@@ -8,9 +8,9 @@ export const featurePlanSchema = z.object({
   name: z.string(),
   description: z.string(),
   feature_type: z.string(),
-  credits_per_month: z.number().int(),
+  credits_per_month: z.int(),
   benefits: z.array(z.string()),
-  sort_order: z.number().int(),
+  sort_order: z.int(),
 });
 export type FeaturePlan = z.infer<typeof featurePlanSchema>;
 
@@ -23,11 +23,11 @@ export const featureSubscriptionSchema = z.object({
   plan: z.string(),
   is_active: z.boolean(),
   auto_renew: z.boolean(),
-  credits_per_period: z.number().int(),
+  credits_per_period: z.int(),
   period_start: z.string(),
   period_end: z.string(),
-  next_renewal_date: z.string().nullable(),
-  last_renewal_attempt: z.string().nullable(),
+  next_renewal_date: z.nullable(z.string()),
+  last_renewal_attempt: z.nullable(z.string()),
 });
 export type FeatureSubscription = z.infer<typeof featureSubscriptionSchema>;
 
@@ -36,17 +36,17 @@ export const listFeatureSubscriptionsResponse = z.object({
 });
 
 export const subscribeFeatureRequest = z.strictObject({
-  plan_id: z.string().trim().min(1).max(64),
+  plan_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   idempotency_key: idempotencyKeyField,
 });
 
 export const subscribeFeatureResponse = z.object({
   subscription: featureSubscriptionSchema,
-  balance: z.number().int(),
+  balance: z.int(),
 });
 
 export const featureAccessResponse = z.object({
   feature_type: z.string(),
   has_access: z.boolean(),
-  period_end: z.string().nullable(),
+  period_end: z.nullable(z.string()),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { ordersEs } from '../messages/orders.es.js';
 import { idempotencyKeyField } from './credits.js';
@@ -13,25 +13,27 @@ import { selectedServiceSchema } from './requests.js';
 const required = (max: number) =>
   z
     .string({ error: apiEs.required })
-    .trim()
-    .min(1, { error: apiEs.required })
-    .max(max, { error: apiEs.tooLong });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: apiEs.required }),
+      z.maxLength(max, { error: apiEs.tooLong }),
+    );
 
 /** The checkout form: every field required except company (§5). */
 export const checkoutFormSchema = z.strictObject({
   title: required(200),
   first_name: required(100),
   last_name: required(100),
-  email: required(254).refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
-    error: ordersEs.emailInvalid,
-  }),
+  email: required(254).check(
+    z.refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+      error: ordersEs.emailInvalid,
+    }),
+  ),
   phone: required(32),
-  company: z
-    .string()
-    .trim()
-    .max(200, { error: apiEs.tooLong })
-    .nullish()
-    .transform((v) => v || null),
+  company: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(200, { error: apiEs.tooLong }))),
+    z.transform((v) => v || null),
+  ),
   address: required(300),
   city: required(100),
   whatsapp: required(32),
@@ -41,7 +43,9 @@ export const checkoutFormSchema = z.strictObject({
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 
 export const cardIntentRequest = z.strictObject({
-  request_id: z.string({ error: ordersEs.requestIdMissing }).trim().min(1).max(64),
+  request_id: z
+    .string({ error: ordersEs.requestIdMissing })
+    .check(z.trim(), z.minLength(1), z.maxLength(64)),
   form: checkoutFormSchema,
 });
 
@@ -49,8 +53,8 @@ export const cardIntentResponse = z.object({
   client_secret: z.string(),
   payment_intent_id: z.string(),
   publishable_key: z.string(),
-  amount: z.number().int(),
-  currency_code: z.string().length(3),
+  amount: z.int(),
+  currency_code: z.string().check(z.length(3)),
 });
 
 /** Where a card payment for an order stands; the order exists once `order_id` is set. */
@@ -63,12 +67,14 @@ export const orderPaymentStatusResponse = z.object({
     'succeeded',
     'canceled',
   ]),
-  order_id: z.string().nullable(),
-  order_number: z.string().nullable(),
+  order_id: z.nullable(z.string()),
+  order_number: z.nullable(z.string()),
 });
 
 export const creditsPaymentRequest = z.strictObject({
-  request_id: z.string({ error: ordersEs.requestIdMissing }).trim().min(1).max(64),
+  request_id: z
+    .string({ error: ordersEs.requestIdMissing })
+    .check(z.trim(), z.minLength(1), z.maxLength(64)),
   form: checkoutFormSchema,
   idempotency_key: idempotencyKeyField,
 });
@@ -80,7 +86,7 @@ export const signerStatusSchema = z.string();
 
 export const orderSignerSchema = z.object({
   id: z.string(),
-  signer_index: z.number().int(),
+  signer_index: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -91,25 +97,26 @@ export const orderSignerSchema = z.object({
   estado_firma: signerStatusSchema,
   /** A signing link has been issued (resend needs one). */
   has_token: z.boolean(),
-  token_expires_at: z.string().nullable(),
-  link_sent_at: z.string().nullable(),
+  token_expires_at: z.nullable(z.string()),
+  link_sent_at: z.nullable(z.string()),
   updated_at: z.string(),
 });
 export type OrderSigner = z.infer<typeof orderSignerSchema>;
 
-export const orderItemSchema = selectedServiceSchema
-  .pick({
+export const orderItemSchema = z.extend(
+  z.pick(selectedServiceSchema, {
     service_id: true,
     name: true,
     category: true,
     description: true,
     quantity: true,
-  })
-  .extend({
+  }),
+  {
     id: z.string(),
-    unit_price_at_purchase: z.number().int(),
-    item_total: z.number().int(),
-  });
+    unit_price_at_purchase: z.int(),
+    item_total: z.int(),
+  },
+);
 
 export const paymentMixSchema = z.enum(['full_credits', 'mixed', 'full_currency']);
 
@@ -119,31 +126,31 @@ export const orderSummarySchema = z.object({
   order_number: z.string(),
   title: z.string(),
   status: orderStatusSchema,
-  total_price: z.number().int(),
-  currency_code: z.string().length(3),
+  total_price: z.int(),
+  currency_code: z.string().check(z.length(3)),
   country_id: z.string(),
   document_name: z.string(),
   request_id: z.string(),
   request_number: z.string(),
-  signers_count: z.number().int(),
+  signers_count: z.int(),
   payment_method_mix: paymentMixSchema,
   payment_method_label: z.string(),
-  credits_used: z.number().int(),
+  credits_used: z.int(),
   created_at: z.string(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderSchema = orderSummarySchema.extend({
+export const orderSchema = z.extend(orderSummarySchema, {
   delivery_options: z.boolean(),
-  credits_discount_amount: z.number().int(),
+  credits_discount_amount: z.int(),
   product_label: z.string(),
-  subtotal: z.number().int(),
-  tax: z.number().int(),
-  discounts: z.number().int(),
+  subtotal: z.int(),
+  tax: z.int(),
+  discounts: z.int(),
   coupons: z.array(z.string()),
-  original_file_url: z.string().nullable(),
-  signed_file_url: z.string().nullable(),
-  notarized_file_url: z.string().nullable(),
+  original_file_url: z.nullable(z.string()),
+  signed_file_url: z.nullable(z.string()),
+  notarized_file_url: z.nullable(z.string()),
   items: z.array(orderItemSchema),
   signers: z.array(orderSignerSchema),
 });
@@ -155,32 +162,36 @@ export const ORDER_PERIODS = ['7d', '30d', '90d', 'year'] as const;
 export const ORDER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
 export const listOrdersQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  period: z.enum(ORDER_PERIODS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), {
-      error: apiEs.validation,
-    })
-    .default(10),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  period: z.optional(z.enum(ORDER_PERIODS)),
+  page: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1),
+  page_size: z._default(
+    z.pipe(
+      z.coerce.number(),
+      z.int().check(
+        z.refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), {
+          error: apiEs.validation,
+        }),
+      ),
+    ),
+    10,
+  ),
 });
 
 /** Stat cards over all of the user's orders (not the filtered ones). */
 export const orderStatsSchema = z.object({
-  total_orders: z.number().int(),
-  processing: z.number().int(),
-  completed: z.number().int(),
-  pending_requests: z.number().int(),
+  total_orders: z.int(),
+  processing: z.int(),
+  completed: z.int(),
+  pending_requests: z.int(),
 });
 
 /** The history (pending orders hidden, newest first), filtered and paged on the server. */
 export const listOrdersResponse = z.object({
   orders: z.array(orderSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  page_size: z.int(),
   stats: orderStatsSchema,
 });
 
@@ -188,9 +199,11 @@ export const listOrdersResponse = z.object({
 export const updateOrderTitleRequest = z.strictObject({
   title: z
     .string({ error: ordersEs.titleError })
-    .trim()
-    .min(1, { error: ordersEs.titleError })
-    .max(200, { error: apiEs.tooLong }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: ordersEs.titleError }),
+      z.maxLength(200, { error: apiEs.tooLong }),
+    ),
 });
 
 export const resendLinkResponse = z.object({

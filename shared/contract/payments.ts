@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { creditPackageSchema } from './credits.js';
 
@@ -7,8 +7,12 @@ import { creditPackageSchema } from './credits.js';
  * package and a country only: the amount comes from the catalogue price on the server.
  */
 export const createPackageIntentRequest = z.strictObject({
-  packageId: z.string({ error: apiEs.required }).trim().min(1, { error: apiEs.required }).max(64),
-  countryId: z.string({ error: apiEs.required }).trim().min(1, { error: apiEs.required }).max(16),
+  packageId: z
+    .string({ error: apiEs.required })
+    .check(z.trim(), z.minLength(1, { error: apiEs.required }), z.maxLength(64)),
+  countryId: z
+    .string({ error: apiEs.required })
+    .check(z.trim(), z.minLength(1, { error: apiEs.required }), z.maxLength(16)),
 });
 
 export const createPackageIntentResponse = z.object({
@@ -30,7 +34,7 @@ export const paymentStatusResponse = z.object({
     'canceled',
   ]),
   credited: z.boolean(),
-  credits: z.number().int().nullable(),
+  credits: z.nullable(z.int()),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusResponse>;
 

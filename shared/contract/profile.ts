@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { authEs } from '../messages/auth.es.js';
 
@@ -11,13 +11,13 @@ export const profileSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   role: roleSchema,
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  whatsapp: z.string().nullable(),
-  billing_country_id: z.string().nullable(),
-  region_province: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  whatsapp: z.nullable(z.string()),
+  billing_country_id: z.nullable(z.string()),
+  region_province: z.nullable(z.string()),
   account_type: z.enum(['personal', 'team']),
   created_at: z.string(),
   updated_at: z.string(),
@@ -25,36 +25,36 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: apiEs.tooLong })
-    .nullish()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, { error: apiEs.tooLong }))),
+    z.transform((v) => (v ? v : null)),
+  );
 
 /**
  * Personal and billing data the user may change (§2 screen 6). The e-mail is not here: 'El email
  * no se puede cambiar'. An empty billing country is stored as null (§5).
  */
-export const updateProfileRequest = z
-  .object({
-    first_name: z
-      .string()
-      .trim()
-      .min(1, { error: apiEs.required })
-      .max(100, { error: authEs.nameTooLong }),
-    last_name: z
-      .string()
-      .trim()
-      .min(1, { error: apiEs.required })
-      .max(100, { error: authEs.nameTooLong }),
-    phone: optionalText(32),
-    whatsapp: optionalText(32),
-    company: optionalText(200),
-    address: optionalText(300),
-    city: optionalText(100),
-    region_province: optionalText(100),
-    billing_country_id: optionalText(16),
-    account_type: z.enum(['personal', 'team']),
-  })
-  .strict();
+export const updateProfileRequest = z.strictObject({
+  first_name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: apiEs.required }),
+      z.maxLength(100, { error: authEs.nameTooLong }),
+    ),
+  last_name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: apiEs.required }),
+      z.maxLength(100, { error: authEs.nameTooLong }),
+    ),
+  phone: optionalText(32),
+  whatsapp: optionalText(32),
+  company: optionalText(200),
+  address: optionalText(300),
+  city: optionalText(100),
+  region_province: optionalText(100),
+  billing_country_id: optionalText(16),
+  account_type: z.enum(['personal', 'team']),
+});

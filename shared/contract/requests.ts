@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { documentsEs } from '../messages/documents.es.js';
 import { fmt } from '../messages/fmt.js';
 import { ordersEs } from '../messages/orders.es.js';
@@ -25,16 +25,26 @@ export const signerMessages = {
 
 /** One signer as entered (strings trimmed; validated against the request's signature type). */
 export const signerInputSchema = z.strictObject({
-  first_name: z.string({ error: m.signerRequired }).trim().max(100, { error: m.tooLong }),
-  last_name: z.string({ error: m.signerRequired }).trim().max(100, { error: m.tooLong }),
-  id_number: z.string({ error: m.signerRequired }).trim().max(32, { error: m.tooLong }),
-  email: z
+  first_name: z
     .string({ error: m.signerRequired })
-    .trim()
-    .max(254, { error: m.tooLong })
-    .transform((v) => v.toLowerCase()),
-  phone: z.string({ error: m.signerRequired }).trim().max(32, { error: m.tooLong }),
-  phone_country_code: z.string().trim().max(5, { error: m.tooLong }).default(DEFAULT_DIAL_CODE),
+    .check(z.trim(), z.maxLength(100, { error: m.tooLong })),
+  last_name: z
+    .string({ error: m.signerRequired })
+    .check(z.trim(), z.maxLength(100, { error: m.tooLong })),
+  id_number: z
+    .string({ error: m.signerRequired })
+    .check(z.trim(), z.maxLength(32, { error: m.tooLong })),
+  email: z.pipe(
+    z.string({ error: m.signerRequired }).check(z.trim(), z.maxLength(254, { error: m.tooLong })),
+    z.transform((v) => v.toLowerCase()),
+  ),
+  phone: z
+    .string({ error: m.signerRequired })
+    .check(z.trim(), z.maxLength(32, { error: m.tooLong })),
+  phone_country_code: z._default(
+    z.string().check(z.trim(), z.maxLength(5, { error: m.tooLong })),
+    DEFAULT_DIAL_CODE,
+  ),
 });
 export type SignerInput = z.output<typeof signerInputSchema>;
 
@@ -45,7 +55,7 @@ export type SignerInput = z.output<typeof signerInputSchema>;
 export function addSignerIssues(
   signers: readonly SignerFields[],
   signatureCode: string | null | undefined,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (signers.length > MAX_SIGNERS) {
     ctx.addIssue({ code: 'custom', message: m.maxSigners, path: ['signers'] });
@@ -59,7 +69,7 @@ export function addSignerIssues(
   });
 }
 
-export const signerSchema = signerInputSchema.extend({ signer_index: z.number().int() });
+export const signerSchema = z.extend(signerInputSchema, { signer_index: z.int() });
 export type RequestSigner = z.infer<typeof signerSchema>;
 
 export const selectedServiceSchema = z.object({
@@ -69,21 +79,21 @@ export const selectedServiceSchema = z.object({
   description: z.string(),
   category: serviceCategorySchema,
   pricing_model: pricingModelSchema,
-  unit_price: z.number().int(),
-  quantity: z.number().int(),
-  item_total: z.number().int(),
+  unit_price: z.int(),
+  quantity: z.int(),
+  item_total: z.int(),
 });
 export type SelectedService = z.infer<typeof selectedServiceSchema>;
 
 /** The price of a request now, from the catalogue. */
 export const quoteSchema = z.object({
   items: z.array(selectedServiceSchema),
-  total: z.number().int(),
-  currency_code: z.string().length(3),
+  total: z.int(),
+  currency_code: z.string().check(z.length(3)),
   /** Credits to pay the total with credits (2% off, rounded up); 0 without a rate. */
-  credits_needed: z.number().int(),
+  credits_needed: z.int(),
   /** Money value of the 2% credit discount. */
-  credits_discount_amount: z.number().int(),
+  credits_discount_amount: z.int(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -94,27 +104,27 @@ export const requestSchema = z.object({
   request_number: z.string(),
   status: requestStatusSchema,
   country_id: z.string(),
-  currency_code: z.string().length(3),
-  document_id: z.string().nullable(),
-  document_name: z.string().nullable(),
-  document_size: z.number().int().nullable(),
-  document_kind: documentKindSchema.nullable(),
-  title: z.string().nullable(),
-  notarial_service_id: z.string().nullable(),
-  signature_service_id: z.string().nullable(),
+  currency_code: z.string().check(z.length(3)),
+  document_id: z.nullable(z.string()),
+  document_name: z.nullable(z.string()),
+  document_size: z.nullable(z.int()),
+  document_kind: z.nullable(documentKindSchema),
+  title: z.nullable(z.string()),
+  notarial_service_id: z.nullable(z.string()),
+  signature_service_id: z.nullable(z.string()),
   signers: z.array(signerSchema),
-  signers_count: z.number().int(),
-  sign_count: z.number().int(),
+  signers_count: z.int(),
+  sign_count: z.int(),
   signature_overall_status: z.string(),
   /** true: automatic delivery to the signers; false: only to the requester; null: not chosen. */
-  delivery_options: z.boolean().nullable(),
-  associated_order_number: z.string().nullable(),
-  order_id: z.string().nullable(),
+  delivery_options: z.nullable(z.boolean()),
+  associated_order_number: z.nullable(z.string()),
+  order_id: z.nullable(z.string()),
   quote: quoteSchema,
   created_at: z.string(),
   updated_at: z.string(),
   /** +1 on every save; send it back with the next save to detect another tab's change. */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type SigningRequest = z.infer<typeof requestSchema>;
 
@@ -124,10 +134,10 @@ export const requestResponse = z.object({ request: requestSchema });
 export const createRequestRequest = z.strictObject({
   country_id: z
     .string({ error: m.countryRequired })
-    .trim()
-    .min(1, { error: m.countryRequired })
-    .max(16),
-  document_id: z.string({ error: documentsEs.noDocument }).trim().min(1).max(64),
+    .check(z.trim(), z.minLength(1, { error: m.countryRequired }), z.maxLength(16)),
+  document_id: z
+    .string({ error: documentsEs.noDocument })
+    .check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 
 /**
@@ -136,22 +146,26 @@ export const createRequestRequest = z.strictObject({
  * and checked with the §5 rules against the resulting signature type.
  */
 export const updateRequestRequest = z.strictObject({
-  country_id: z.string().trim().min(1).max(16).optional(),
-  document_id: z.string().trim().min(1).max(64).optional(),
-  notarial_service_id: z.string().trim().min(1).max(64).nullable().optional(),
-  signature_service_id: z.string().trim().min(1).max(64).nullable().optional(),
-  signers: z.array(signerInputSchema).max(50).optional(),
-  delivery_options: z.boolean().nullable().optional(),
-  title: z.string().trim().max(200, { error: m.tooLong }).nullable().optional(),
+  country_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(16))),
+  document_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  notarial_service_id: z.optional(
+    z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  ),
+  signature_service_id: z.optional(
+    z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  ),
+  signers: z.optional(z.array(signerInputSchema).check(z.maxLength(50))),
+  delivery_options: z.optional(z.nullable(z.boolean())),
+  title: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200, { error: m.tooLong })))),
   /**
    * The version this save was made from (from the last answer). When given and the request has
    * changed since (another tab saved), the save is refused with 409 and the client reloads.
    */
-  version: z.number().int().positive().optional(),
+  version: z.optional(z.int().check(z.positive())),
 });
 
 /** A cart line: pending requests, newest first, with their currency. */
-export const requestSummarySchema = requestSchema.pick({
+export const requestSummarySchema = z.pick(requestSchema, {
   id: true,
   request_number: true,
   status: true,
@@ -179,13 +193,15 @@ export const savedSignerSchema = z.object({
 });
 export type SavedSigner = z.infer<typeof savedSignerSchema>;
 
-export const saveSignerRequest = signerInputSchema.superRefine((s, ctx) => {
-  // No signature type yet: every rule but the RUT one (which depends on the type).
-  const errors = signerErrors(s, null, signerMessages, fmt);
-  for (const [field, message] of Object.entries(errors)) {
-    ctx.addIssue({ code: 'custom', message, path: [field] });
-  }
-});
+export const saveSignerRequest = signerInputSchema.check(
+  z.superRefine((s, ctx) => {
+    // No signature type yet: every rule but the RUT one (which depends on the type).
+    const errors = signerErrors(s, null, signerMessages, fmt);
+    for (const [field, message] of Object.entries(errors)) {
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    }
+  }),
+);
 export const savedSignerResponse = z.object({ signer: savedSignerSchema });
 export const listSavedSignersResponse = z.object({
   has_access: z.boolean(),

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * THE route table. The CDK API construct, the local gateway, the generated authorization test,
@@ -33,9 +33,9 @@ export interface RouteAccess {
 }
 
 export interface RouteDef<
-  Req extends z.ZodType | undefined = z.ZodType | undefined,
-  Res extends z.ZodType | undefined = z.ZodType | undefined,
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  Req extends z.core.$ZodType | undefined = z.core.$ZodType | undefined,
+  Res extends z.core.$ZodType | undefined = z.core.$ZodType | undefined,
+  Q extends z.core.$ZodType | undefined = z.core.$ZodType | undefined,
 > {
   id: string;
   method: HttpMethod;
@@ -57,9 +57,9 @@ export interface RouteDef<
 }
 
 export const route = <
-  Req extends z.ZodType | undefined,
-  Res extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined = undefined,
+  Req extends z.core.$ZodType | undefined,
+  Res extends z.core.$ZodType | undefined,
+  Q extends z.core.$ZodType | undefined = undefined,
 >(
   def: RouteDef<Req, Res, Q>,
 ) => def;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 // The one locale we use, imported on its own: `z.locales.es` would bundle every locale.
 import es from 'zod/v4/locales/es.js';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { routeList } from '../../shared/contract/routes.js';
 import { es } from '../../shared/messages.es.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
@@ -150,12 +150,12 @@ describe('creating a package payment', () => {
 
 describe('no route takes an amount or a price from the client', () => {
   /** Every key of an object schema, nested ones as a.b. */
-  function keysOf(schema: z.ZodType, prefix = ''): string[] {
+  function keysOf(schema: z.core.$ZodType, prefix = ''): string[] {
     const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-    const inner = (s: unknown, p = prefix) => keysOf(s as z.ZodType, p);
+    const inner = (s: unknown, p = prefix) => keysOf(s as z.core.$ZodType, p);
     switch (def.type) {
       case 'object':
-        return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([k, v]) => [
+        return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([k, v]) => [
           prefix + k,
           ...inner(v, `${prefix}${k}.`),
         ]);
@@ -172,7 +172,7 @@ describe('no route takes an amount or a price from the client', () => {
       case 'array':
         return inner(def.element, `${prefix}[].`);
       case 'union':
-        return (def.options as z.ZodType[]).flatMap((o) => inner(o));
+        return (def.options as z.core.$ZodType[]).flatMap((o) => inner(o));
       default:
         return [];
     }

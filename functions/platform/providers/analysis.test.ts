@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { es, fmt } from '../../../shared/messages.es.js';
 import { resetConfigCache } from '../config.js';
-import { type AnalysisInput, analyzer, webhookAnalyzer } from './analysis.js';
+import { type AnalysisInput, analyzer, builtinAnalyzer, webhookAnalyzer } from './analysis.js';
 import { AnalysisError } from './analysis-error.js';
 import { builtinAnalysis } from './builtin-analysis.js';
 
@@ -115,13 +115,20 @@ describe('webhook analyzer', () => {
 
 describe('analyzer choice', () => {
   it('uses the webhook when AI_ANALYSIS_WEBHOOK_URL is set, the built-in one otherwise', async () => {
-    expect(analyzer()).toBe(builtinAnalysis);
+    expect(analyzer()).toBe(builtinAnalyzer);
     process.env.AI_ANALYSIS_WEBHOOK_URL = '';
     resetConfigCache();
-    expect(analyzer()).toBe(builtinAnalysis);
+    expect(analyzer()).toBe(builtinAnalyzer);
     process.env.AI_ANALYSIS_WEBHOOK_URL = url;
     resetConfigCache();
     respond = () => ({ status: 200, text: 'desde el webhook' });
     expect(await analyzer()(input)).toBe('desde el webhook');
+  });
+
+  it('loads the built-in analyzer on first use and answers as it does', async () => {
+    const doc = { ...input, fileName: 'nota.doc', fileType: 'application/msword' };
+    const bytes = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2, 3]);
+    const withBytes = { ...doc, bytes: async () => bytes };
+    expect(await builtinAnalyzer(withBytes)).toBe(await builtinAnalysis(withBytes));
   });
 });

@@ -3,7 +3,6 @@ import { fmt } from '../../../shared/messages/fmt.js';
 import { env } from '../config.js';
 import { logger } from '../logger.js';
 import { AnalysisError } from './analysis-error.js';
-import { builtinAnalysis } from './builtin-analysis.js';
 
 /**
  * The AI document-analysis port (customer-flows §2.5, §7.5). Two adapters:
@@ -82,10 +81,18 @@ export function webhookAnalyzer(url: string, timeoutMs = WEBHOOK_TIMEOUT_MS): An
   };
 }
 
+/**
+ * The built-in analyzer, loaded on first use: its PDF/DOCX readers are a chunk of their own
+ * (lib/handler-build.ts splits `import()`), so a deployment with the webhook never parses them
+ * and the others read them once per container.
+ */
+export const builtinAnalyzer: Analyzer = async (input) =>
+  (await import('./builtin-analysis.js')).builtinAnalysis(input);
+
 /** The adapter this environment uses. */
 export function analyzer(): Analyzer {
   const url = env().AI_ANALYSIS_WEBHOOK_URL;
-  return url ? webhookAnalyzer(url) : builtinAnalysis;
+  return url ? webhookAnalyzer(url) : builtinAnalyzer;
 }
 
 /** Runs the configured analyzer. */

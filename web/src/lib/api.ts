@@ -1,5 +1,5 @@
 import routes from 'virtual:sello/route-manifest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteId, Routes } from '../../../shared/contract/routes';
 import { es } from '../../../shared/messages.es';
 
@@ -10,8 +10,8 @@ import { es } from '../../../shared/messages.es';
  * It knows nothing of Amplify: the auth feature registers a token provider, so routes that need
  * no login (the signer's) stay light.
  */
-type Schema<R> = R extends { request?: infer S extends z.ZodType } ? z.input<S> : undefined;
-type Result<R> = R extends { response?: infer S extends z.ZodType } ? z.output<S> : unknown;
+type Schema<R> = R extends { request?: infer S extends z.core.$ZodType } ? z.input<S> : undefined;
+type Result<R> = R extends { response?: infer S extends z.core.$ZodType } ? z.output<S> : unknown;
 
 export type ApiRequest<Id extends RouteId> = Schema<Routes[Id]>;
 export type ApiResponse<Id extends RouteId> = Result<Routes[Id]>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { passwordField } from '../../../../shared/contract/auth';
 import { es } from '../../../../shared/messages.es';
 
@@ -6,11 +6,15 @@ import { es } from '../../../../shared/messages.es';
 export const newPasswordForm = z
   .object({
     password: passwordField,
-    confirmPassword: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),
+    confirmPassword: z
+      .string({ error: es.auth.required })
+      .check(z.minLength(1, { error: es.auth.required })),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    error: es.auth.passwordsMismatch,
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      error: es.auth.passwordsMismatch,
+    }),
+  );
 
 export type NewPasswordForm = z.infer<typeof newPasswordForm>;

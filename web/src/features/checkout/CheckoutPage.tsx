@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type CheckoutForm, checkoutFormSchema } from '../../../../shared/contract/orders';
 import type { SigningRequest } from '../../../../shared/contract/requests';
 import { es } from '../../../../shared/messages.es';

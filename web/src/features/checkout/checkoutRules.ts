@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { CheckoutForm, orderPaymentStatusResponse } from '../../../../shared/contract/orders';
 import type { Profile } from '../../../../shared/contract/profile';
 import type { SelectedService, SigningRequest } from '../../../../shared/contract/requests';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verifyAccessCodeRequest } from '../../../../shared/contract/maintenance';
 import { es, fmt } from '../../../../shared/messages.es';
 import { Alert, Button, Card, PasswordField } from '../../components/ui';

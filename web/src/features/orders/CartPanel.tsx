@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { requestSummarySchema } from '../../../../shared/contract/requests';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   type listOrdersResponse,
   ORDER_PAGE_SIZES,

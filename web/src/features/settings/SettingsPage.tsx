@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type Profile, updateProfileRequest } from '../../../../shared/contract/profile';
 import { es } from '../../../../shared/messages.es';
 import { Alert, Button, Card, PasswordField, Spinner, TextField } from '../../components/ui';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { passwordField } from '../../../../shared/contract/auth';
 import type { Profile } from '../../../../shared/contract/profile';
 import { es } from '../../../../shared/messages.es';
@@ -56,14 +56,20 @@ export function profileToForm(profile: Profile): ProfileFormValues {
  */
 export const passwordChangeForm = z
   .object({
-    currentPassword: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),
+    currentPassword: z
+      .string({ error: es.auth.required })
+      .check(z.minLength(1, { error: es.auth.required })),
     newPassword: passwordField,
-    confirmPassword: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),
+    confirmPassword: z
+      .string({ error: es.auth.required })
+      .check(z.minLength(1, { error: es.auth.required })),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    error: es.auth.passwordsMismatch,
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      error: es.auth.passwordsMismatch,
+    }),
+  );
 
 export type PasswordChangeValues = z.infer<typeof passwordChangeForm>;
 

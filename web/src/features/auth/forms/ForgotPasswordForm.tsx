@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { passwordRecoveryRequest } from '../../../../../shared/contract/auth';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, TextField } from '../../../components/ui';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailField } from '../../../../../shared/contract/common';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
@@ -13,7 +13,9 @@ import '../auth.css';
 /** Login needs both fields; the password rules of sign-up do not apply to existing accounts. */
 const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: es.auth.required }).min(1, { error: es.auth.required }),
+  password: z
+    .string({ error: es.auth.required })
+    .check(z.minLength(1, { error: es.auth.required })),
 });
 
 export interface LoginFormProps {

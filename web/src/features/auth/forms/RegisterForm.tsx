@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type SignUpRequest, signUpRequest } from '../../../../../shared/contract/auth';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
