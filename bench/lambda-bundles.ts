@@ -61,7 +61,7 @@ const LAMBDA_ENV: Record<string, string> = {
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
   AWS_LAMBDA_FUNCTION_NAME: 'bench',
-  POWERTOOLS_SERVICE_NAME: 'sello',
+  SERVICE_NAME: 'sello',
   LOG_LEVEL: 'INFO',
   // AppFunction sets this for every function; with it Node reads the .map at load.
   NODE_OPTIONS: '--enable-source-maps',

@@ -96,7 +96,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
       onFailure: props.onFailure,
       maxEventAge: props.maxEventAge,
       environment: {
-        POWERTOOLS_SERVICE_NAME: 'sello',
+        SERVICE_NAME: 'sello',
         LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,

@@ -170,8 +170,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(stripePort),
       STRIPE_API_PROTOCOL: 'http',
-      POWERTOOLS_SERVICE_NAME: 'sello',
-      POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
+      SERVICE_NAME: 'sello',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });
     resetConfigCache();
 

@@ -54,7 +54,7 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
       Description: Match.stringLikeRegexp(route.id),
     });
     expect(env).toMatchObject({
-      POWERTOOLS_SERVICE_NAME: 'sello',
+      SERVICE_NAME: 'sello',
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
     });
