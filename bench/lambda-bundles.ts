@@ -22,9 +22,9 @@ import {
 } from './common.js';
 
 /**
- * Lambda bundles: every handler of the route table, bundled the way lib/app-function.ts has CDK
- * bundle it (the very same `handlerBuildOptions` of lib/handler-build.ts: esbuild with code splitting, `index.mjs` plus
- * chunks), then its size and its import (init) time in a fresh `node` per sample, next to a
+ * Lambda bundles: every handler of the route table, bundled the way CDK bundles it (the very
+ * same `handlerBuildOptions` of lib/handler-build.ts: esbuild with code splitting and the
+ * pure-contract plugin, `index.mjs` plus chunks), then its size and its import (init) time in a fresh `node` per sample, next to a
  * minimal handler that does one DynamoDB GetItem through @aws-sdk/lib-dynamodb, built the same
  * way. Init is the import of index.mjs, which reads index.mjs and the chunks it imports
  * statically; chunks reached only through `import()` (SDKs loaded on first use) are not read.
@@ -178,7 +178,9 @@ function minimalEntry(dir: string): string {
 }
 
 export async function run(): Promise<BenchResult> {
-  heading('Lambda bundles (esbuild as lib/app-function.ts: esm, code splitting, minify, node22)');
+  heading(
+    'Lambda bundles (lib/handler-build.ts: esm, code splitting, pure contract, minify, node22)',
+  );
   const { dir, cleanup } = tempDir('lambda');
   try {
     const all = [...new Set(routeList.map((r) => r.handler))].sort();
