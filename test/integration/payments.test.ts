@@ -5,7 +5,7 @@ import { routeList } from '../../shared/contract/routes.js';
 import { es } from '../../shared/messages.es.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
 import { walletOf } from '../support/ledger.js';
-import { confirmInBrowser as confirmCard } from '../support/orders.js';
+import { confirmInBrowser as confirmCard, dropWebhooks } from '../support/orders.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -250,10 +250,8 @@ describe('paying by card', () => {
   it('refuses an event without a valid signature and grants nothing', async () => {
     const user = await newConfirmedUser(stack, 'Firma');
     const intent = await createIntent(user, 'basico');
-    await fetch(`${stack.endpoints.stripe}/_emulator/drop-webhooks`, {
-      method: 'POST',
-      body: JSON.stringify({ object: intent.payment_intent_id }),
-    });
+    // Lets the 'created' event land first: delivered after the payment, it would rightly credit.
+    await dropWebhooks(stack, intent.payment_intent_id);
     expect((await confirmInBrowser(intent, GOOD)).status).toBe(200);
     const [event] = (await eventsOf(intent.payment_intent_id)).filter(
       (e) => e.type === 'payment_intent.succeeded',
@@ -302,12 +300,8 @@ describe('paying by card', () => {
     const intent = await createIntent(user, 'premium');
     // The 'created' event left before we could drop anything. Its handler re-reads the intent
     // (the payload is only a hint), so if it arrived after the payment it would rightly credit
-    // it: let it land first, so only the status call can credit here.
-    await delivered(intent.payment_intent_id, 'payment_intent.created');
-    await fetch(`${stack.endpoints.stripe}/_emulator/drop-webhooks`, {
-      method: 'POST',
-      body: JSON.stringify({ object: intent.payment_intent_id }),
-    });
+    // it: dropWebhooks lets it land first, so only the status call can credit here.
+    await dropWebhooks(stack, intent.payment_intent_id);
     expect((await confirmInBrowser(intent, GOOD)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(await balance(user)).toBe(0);
