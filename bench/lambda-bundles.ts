@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
-import { buildHandler } from '../lib/handler-build.js';
+import { buildHandler, initClosure } from '../lib/handler-build.js';
 import { routeList } from '../shared/contract/routes.js';
 import {
   type BenchResult,
@@ -113,20 +113,6 @@ function packageOf(input: string): string {
   if (at < 0) return '(app)';
   const m = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input.slice(at));
   return m?.[1] ?? '(app)';
-}
-
-/** Output files (metafile keys) that importing `entry` loads: its static import closure. */
-function initClosure(meta: Metafile, entry: string): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imp of meta.outputs[file]?.imports ?? []) {
-      if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-    }
-  };
-  visit(entry);
-  return [...seen];
 }
 
 function contributors(meta: Metafile, files: readonly string[]): { pkg: string; bytes: number }[] {

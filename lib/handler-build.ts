@@ -51,3 +51,21 @@ export async function buildHandler(entry: string, outdir: string): Promise<Metaf
   const result = await build({ ...handlerBuildOptions(entry, outdir), metafile: true });
   return result.metafile as Metafile;
 }
+
+/**
+ * Output files (metafile keys, relative to the repository) that importing `entry` loads: its
+ * static import closure, i.e. what a cold start reads. Chunks reached only through `import()`
+ * are left out.
+ */
+export function initClosure(meta: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of meta.outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+    }
+  };
+  visit(entry);
+  return [...seen];
+}

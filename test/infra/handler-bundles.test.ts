@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHandler, REPO_ROOT } from '../../lib/handler-build.js';
+import { buildHandler, initClosure, REPO_ROOT } from '../../lib/handler-build.js';
 import { annotateContractModule } from '../../lib/pure-contract-plugin.js';
 
 /**
@@ -55,17 +55,10 @@ describe('a handler bundle', () => {
     dir = mkdtempSync(join(tmpdir(), 'sello-bundle-'));
     meta = await buildHandler(join(REPO_ROOT, 'functions/orders/list-orders.ts'), dir);
     index = join(dir, 'index.mjs');
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const imp of meta.outputs[file]?.imports ?? []) {
-        if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-      }
-    };
     const key = Object.keys(meta.outputs).find((f) => f.endsWith('/index.mjs')) as string;
-    visit(key);
-    initCode = [...seen].map((f) => readFileSync(join(REPO_ROOT, f), 'utf8')).join('\n');
+    initCode = initClosure(meta, key)
+      .map((f) => readFileSync(join(REPO_ROOT, f), 'utf8'))
+      .join('\n');
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
