@@ -268,6 +268,17 @@ describe('the cart', () => {
     await journey(page, 'orders-cart', async () => {
       await logInOnPage(page, user);
       await page.goto('/mis-pedidos');
+      // The tabs follow the keyboard pattern: arrows move and select, Home goes to the first.
+      await historyTab(page).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => cartTab(page).getAttribute('aria-selected')).toBe('true');
+      expect(await page.evaluate("document.activeElement?.getAttribute('role')")).toBe('tab');
+      expect(await page.evaluate('document.activeElement?.textContent')).toContain(
+        es.checkout.cartTab,
+      );
+      expect(await historyTab(page).getAttribute('tabindex')).toBe('-1');
+      await page.keyboard.press('Home');
+      await expect.poll(() => historyTab(page).getAttribute('aria-selected')).toBe('true');
       await cartTab(page).click();
       expect(page.url()).toContain('tab=cart');
       const list = page.locator('.cart-row');

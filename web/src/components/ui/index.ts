@@ -5,4 +5,14 @@ export { Modal, type ModalProps } from './Modal';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { SelectField, type SelectFieldProps } from './SelectField';
 export { Spinner, type SpinnerProps } from './Spinner';
+export {
+  focusTab,
+  panelIdOf,
+  type TabItem,
+  TabPanel,
+  type TabPanelProps,
+  Tabs,
+  type TabsProps,
+  tabIdOf,
+} from './Tabs';
 export { TextField, type TextFieldProps } from './TextField';

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
+import { TabPanel, Tabs } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { useSession } from '../auth/session';
 import { ordersQueryKey } from '../checkout/queryKeys';
@@ -86,10 +87,7 @@ export function OrdersPage() {
     placeholderData: keepPreviousData,
   });
 
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const baseId = useId();
-  const tabId = (t: Tab) => `${baseId}-tab-${t}`;
-  const panelId = (t: Tab) => `${baseId}-panel-${t}`;
   const choose = (next: Tab) => {
     setParams(
       (old) => {
@@ -100,20 +98,6 @@ export function OrdersPage() {
       },
       { replace: true },
     );
-  };
-  // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    let next: number | undefined;
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = TABS.length - 1;
-    const target = next === undefined ? undefined : TABS[next];
-    if (!target) return;
-    event.preventDefault();
-    choose(target.id);
-    tabRefs.current[target.id]?.focus();
   };
 
   const stats = list.data?.stats;
@@ -142,39 +126,30 @@ export function OrdersPage() {
         <Stat icon="clipboard" label={c.statPending} value={stats?.pending_requests} />
       </dl>
 
-      <div className="orders-tabs" role="tablist" aria-label={es.nav.orders}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(t.id)}
-            aria-controls={panelId(t.id)}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="orders-tabs__tab"
-            onClick={() => choose(t.id)}
-            onKeyDown={onTabKey}
-          >
-            <Icon name={t.icon} size={18} />
-            {t.label}
-            {t.id === 'cart' && stats && stats.pending_requests > 0 ? (
+      <Tabs
+        idBase={baseId}
+        className="orders-tabs"
+        label={es.nav.orders}
+        selected={tab}
+        onSelect={choose}
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          label: t.label,
+          icon: <Icon name={t.icon} size={18} />,
+          badge:
+            t.id === 'cart' && stats && stats.pending_requests > 0 ? (
               <span className="orders-tabs__count">{stats.pending_requests}</span>
-            ) : null}
-          </button>
-        ))}
-      </div>
+            ) : null,
+        }))}
+      />
 
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="orders-panel">
+      <TabPanel idBase={baseId} selected={tab} className="orders-panel">
         {tab === 'orders' ? (
           <OrdersHistory filters={filters} onFilters={setFilters} list={list} />
         ) : (
           <CartPanel />
         )}
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Alert, Button, focusTab, Spinner, TabPanel, Tabs } from '../../components/ui';
 import { useCountry } from '../country/CountryProvider';
 import { useWallet } from '../credits/useWallet';
 import { BalancePill } from '../credits/WalletSummary';
@@ -38,10 +38,7 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
   const { country, loading, detecting } = useCountry();
   const wallet = useWallet();
   const [tab, setTab] = useState<Tab>(initialTab);
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const baseId = useId();
-  const tabId = (t: Tab) => `${baseId}-tab-${t}`;
-  const panelId = (t: Tab) => `${baseId}-panel-${t}`;
   const pageTitle = tab === 'packages' ? es.credits.packagesTitle : es.credits.plansTitle;
 
   if (!country) {
@@ -57,21 +54,6 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
     }
     return <SelectCountry />;
   }
-
-  // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    let next: number | undefined;
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = TABS.length - 1;
-    const target = next === undefined ? undefined : TABS[next];
-    if (!target) return;
-    event.preventDefault();
-    setTab(target.id);
-    tabRefs.current[target.id]?.focus();
-  };
 
   const balance = wallet.data?.balance;
   return (
@@ -90,30 +72,20 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
         ) : null}
       </header>
 
-      <div className="plans-tabs" role="tablist" aria-label={es.credits.plansTitle}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(t.id)}
-            aria-controls={panelId(t.id)}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="plans-tabs__tab"
-            onClick={() => setTab(t.id)}
-            onKeyDown={onTabKey}
-          >
-            <Icon name={t.id === 'packages' ? 'package' : 'creditCard'} size={18} />
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        idBase={baseId}
+        className="plans-tabs"
+        label={es.credits.plansTitle}
+        selected={tab}
+        onSelect={setTab}
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          label: t.label,
+          icon: <Icon name={t.id === 'packages' ? 'package' : 'creditCard'} size={18} />,
+        }))}
+      />
 
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="plans-panel">
+      <TabPanel idBase={baseId} selected={tab} className="plans-panel">
         {tab === 'packages' ? (
           <PackagesPanel country={country} />
         ) : (
@@ -129,7 +101,7 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
                     size="sm"
                     onClick={() => {
                       setTab('packages');
-                      tabRefs.current.packages?.focus();
+                      focusTab(baseId, 'packages');
                     }}
                   >
                     {es.credits.tabPackages}
@@ -141,7 +113,7 @@ function PlansScreen({ initialTab }: { initialTab: Tab }) {
             }
           />
         )}
-      </div>
+      </TabPanel>
     </div>
   );
 }
