@@ -145,6 +145,14 @@ const strip = <T>(item: Record<string, unknown>): T => {
   return rest as T;
 };
 
+/** One item by key, read consistently (payments race with webhooks), without its keys. */
+async function getRecord<T>(key: Record<string, string>): Promise<T | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return res.Item ? strip<T>(res.Item) : undefined;
+}
+
 // ——— the order transaction's elements ———
 
 export function orderPut(order: OrderRecord): TransactItem {
@@ -225,10 +233,7 @@ export interface PaymentMarker {
 export async function getPaymentMarker(
   paymentIntentId: string,
 ): Promise<PaymentMarker | undefined> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: payKey(paymentIntentId), ConsistentRead: true }),
-  );
-  return res.Item ? strip<PaymentMarker>(res.Item) : undefined;
+  return getRecord<PaymentMarker>(payKey(paymentIntentId));
 }
 
 /**
@@ -277,10 +282,7 @@ export async function commitOrder(items: TransactItem[]): Promise<void> {
 
 export async function getOrder(id: string): Promise<OrderRecord | undefined> {
   if (!plausibleId(id)) return undefined;
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: orderKey(id), ConsistentRead: true }),
-  );
-  return res.Item ? strip<OrderRecord>(res.Item) : undefined;
+  return getRecord<OrderRecord>(orderKey(id));
 }
 
 /** One of the caller's orders; undefined for a missing one and for another user's alike. */
@@ -420,10 +422,7 @@ export async function updateOrderTitle(
 
 export async function getSigner(id: string): Promise<SignerRecord | undefined> {
   if (!plausibleId(id)) return undefined;
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: signerKey(id), ConsistentRead: true }),
-  );
-  return res.Item ? strip<SignerRecord>(res.Item) : undefined;
+  return getRecord<SignerRecord>(signerKey(id));
 }
 
 /**
@@ -553,12 +552,5 @@ export async function getCheckout(
   requestId: string,
   paymentIntentId: string,
 ): Promise<CheckoutRecord | undefined> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: checkoutKey(requestId, paymentIntentId),
-      ConsistentRead: true,
-    }),
-  );
-  return res.Item ? strip<CheckoutRecord>(res.Item) : undefined;
+  return getRecord<CheckoutRecord>(checkoutKey(requestId, paymentIntentId));
 }
