@@ -7,7 +7,7 @@ import { es } from '../../../../shared/messages.es';
 import { LOW_CREDITS_SERVICES } from '../../../../shared/rules/credits';
 import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { useAuthModal } from '../auth/AuthModal';
 import { apiErrorDetail } from './apiErrorDetail';
@@ -17,6 +17,7 @@ import { newIdempotencyKey } from './newIdempotencyKey';
 import { useRefreshWallet, useWallet } from './useWallet';
 import { BalancePill } from './WalletSummary';
 import './credits.css';
+import { QueryState } from './QueryState';
 
 export const creditServicesQueryKey = ['creditServices'] as const;
 
@@ -91,47 +92,35 @@ export function CreditServicesPage() {
         <h2 id={listHeadingId} className="visually-hidden">
           {es.credits.servicesListTitle}
         </h2>
-        {services.isPending ? (
-          <div className="credits-loading">
-            <Spinner label={es.common.loading} />
-          </div>
-        ) : services.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void services.refetch()}>
-                {es.credits.retry}
-              </Button>
-            }
-          >
-            {es.credits.servicesLoadError}
-          </Alert>
-        ) : services.data.services.length === 0 ? (
-          <div className="credits-empty">
-            <p>{es.credits.servicesEmpty}</p>
-          </div>
-        ) : (
-          <ul className="offer-grid">
-            {services.data.services.map((rule) => {
-              const insufficient =
-                wallet.signedIn && isInsufficient(balance, rule.credits_per_unit);
-              const pending = use.isPending && use.variables?.service_name === rule.service_name;
-              return (
-                <li key={rule.id}>
-                  <ServiceCard
-                    rule={rule}
-                    insufficient={insufficient}
-                    pending={pending}
-                    // Another use is on its way: one at a time, so the balance shown stays true.
-                    busy={use.isPending && !pending}
-                    waiting={wallet.sessionLoading}
-                    onUse={() => onUse(rule)}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState
+          query={services}
+          errorText={es.credits.servicesLoadError}
+          emptyText={es.credits.servicesEmpty}
+          isEmpty={(data) => data.services.length === 0}
+        >
+          {(data) => (
+            <ul className="offer-grid">
+              {data.services.map((rule) => {
+                const insufficient =
+                  wallet.signedIn && isInsufficient(balance, rule.credits_per_unit);
+                const pending = use.isPending && use.variables?.service_name === rule.service_name;
+                return (
+                  <li key={rule.id}>
+                    <ServiceCard
+                      rule={rule}
+                      insufficient={insufficient}
+                      pending={pending}
+                      // Another use is on its way: one at a time, so the balance shown stays true.
+                      busy={use.isPending && !pending}
+                      waiting={wallet.sessionLoading}
+                      onUse={() => onUse(rule)}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </section>
     </div>
   );

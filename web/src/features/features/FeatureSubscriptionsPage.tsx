@@ -20,6 +20,7 @@ import { BalancePill } from '../credits/WalletSummary';
 import { activeByPlan, activeSubscriptions, type PlanAction, planAction } from './featureRules';
 import '../credits/credits.css';
 import './features.css';
+import { QueryState } from '../credits/QueryState';
 
 export const featurePlansQueryKey = ['featurePlans'] as const;
 export const featureSubscriptionsQueryKey = ['featureSubscriptions'] as const;
@@ -172,45 +173,33 @@ export function FeatureSubscriptionsPage() {
         <h2 id={plansHeadingId} className="credits-section__title">
           {es.credits.availableFeatures}
         </h2>
-        {plans.isPending ? (
-          <div className="credits-loading">
-            <Spinner label={es.common.loading} />
-          </div>
-        ) : plans.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void plans.refetch()}>
-                {es.credits.retry}
-              </Button>
-            }
-          >
-            {es.credits.featuresLoadError}
-          </Alert>
-        ) : plans.data.plans.length === 0 ? (
-          <div className="credits-empty">
-            <p>{es.credits.featuresEmpty}</p>
-          </div>
-        ) : (
-          <ul className="offer-grid">
-            {plans.data.plans.map((plan) => {
-              const action = actionFor(plan);
-              const sub = byPlan.get(plan.id);
-              return (
-                <li key={plan.id}>
-                  <PlanCard
-                    plan={plan}
-                    action={action}
-                    subscribing={subscribe.isPending && subscribe.variables?.plan_id === plan.id}
-                    busy={subscribe.isPending}
-                    onSubscribe={() => onSubscribe(plan)}
-                    onCancel={() => (sub ? setToCancel(sub) : undefined)}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState
+          query={plans}
+          errorText={es.credits.featuresLoadError}
+          emptyText={es.credits.featuresEmpty}
+          isEmpty={(data) => data.plans.length === 0}
+        >
+          {(data) => (
+            <ul className="offer-grid">
+              {data.plans.map((plan) => {
+                const action = actionFor(plan);
+                const sub = byPlan.get(plan.id);
+                return (
+                  <li key={plan.id}>
+                    <PlanCard
+                      plan={plan}
+                      action={action}
+                      subscribing={subscribe.isPending && subscribe.variables?.plan_id === plan.id}
+                      busy={subscribe.isPending}
+                      onSubscribe={() => onSubscribe(plan)}
+                      onCancel={() => (sub ? setToCancel(sub) : undefined)}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </section>
 
       <Modal

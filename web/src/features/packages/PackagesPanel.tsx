@@ -6,10 +6,11 @@ import type { CreditPackage } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { useAuthModal } from '../auth/AuthModal';
 import { creditWord } from '../credits/creditRules';
+import { QueryState } from '../credits/QueryState';
 import { creditsQueryKey, useWallet } from '../credits/useWallet';
 import { PurchaseModal, type StartedPurchase } from './PurchaseModal';
 import { intentErrorMessage } from './purchase';
@@ -82,43 +83,31 @@ export function PackagesPanel({ country }: { country: Country }) {
         </p>
       </div>
 
-      {packages.isPending ? (
-        <div className="credits-loading">
-          <Spinner label={es.common.loading} />
-        </div>
-      ) : packages.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void packages.refetch()}>
-              {es.credits.retry}
-            </Button>
-          }
-        >
-          {es.credits.packagesLoadError}
-        </Alert>
-      ) : packages.data.packages.length === 0 ? (
-        <div className="credits-empty">
-          <p>{es.credits.packagesEmpty}</p>
-        </div>
-      ) : (
-        <ul className="offer-grid">
-          {packages.data.packages.map((pkg) => {
-            const pending = start.isPending && start.variables?.id === pkg.id;
-            return (
-              <li key={pkg.id}>
-                <PackageCard
-                  pkg={pkg}
-                  pending={pending}
-                  busy={(start.isPending && !pending) || purchase !== null}
-                  waiting={wallet.sessionLoading}
-                  onBuy={() => onBuy(pkg)}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={packages}
+        errorText={es.credits.packagesLoadError}
+        emptyText={es.credits.packagesEmpty}
+        isEmpty={(data) => data.packages.length === 0}
+      >
+        {(data) => (
+          <ul className="offer-grid">
+            {data.packages.map((pkg) => {
+              const pending = start.isPending && start.variables?.id === pkg.id;
+              return (
+                <li key={pkg.id}>
+                  <PackageCard
+                    pkg={pkg}
+                    pending={pending}
+                    busy={(start.isPending && !pending) || purchase !== null}
+                    waiting={wallet.sessionLoading}
+                    onBuy={() => onBuy(pkg)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
 
       <p className="packages-validity">
         <Icon name="clock" size={16} />

@@ -5,8 +5,8 @@ import type { SubscriptionPlan } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
-import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { QueryState } from '../credits/QueryState';
 import { intervalText } from './planRules';
 
 export const subscriptionPlansQueryKey = (countryId: string) =>
@@ -40,34 +40,22 @@ export function PlansPanel({ country, notice }: { country: Country; notice: Reac
         </p>
       </div>
       {notice}
-      {plans.isPending ? (
-        <div className="credits-loading">
-          <Spinner label={es.common.loading} />
-        </div>
-      ) : plans.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void plans.refetch()}>
-              {es.credits.retry}
-            </Button>
-          }
-        >
-          {es.credits.plansLoadError}
-        </Alert>
-      ) : plans.data.plans.length === 0 ? (
-        <div className="credits-empty">
-          <p>{es.credits.plansEmpty}</p>
-        </div>
-      ) : (
-        <ul className="offer-grid">
-          {plans.data.plans.map((plan) => (
-            <li key={plan.id}>
-              <PlanCard plan={plan} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={plans}
+        errorText={es.credits.plansLoadError}
+        emptyText={es.credits.plansEmpty}
+        isEmpty={(data) => data.plans.length === 0}
+      >
+        {(data) => (
+          <ul className="offer-grid">
+            {data.plans.map((plan) => (
+              <li key={plan.id}>
+                <PlanCard plan={plan} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }
