@@ -110,6 +110,17 @@ describe('httpRoute', () => {
     expect(base64.statusCode).toBe(200);
   });
 
+  it("answers zod's own issues in Spanish too: wrong types and unknown fields", async () => {
+    const handler = httpRoute(route, async () => ({ ok: true }));
+    const wrongType = await handler(event({ body: '{"name":5}', claims }), ctx);
+    expect(parse(wrongType).error.fields).toEqual({
+      name: 'Entrada inválida: se esperaba texto, recibido número',
+    });
+    const unknown = await handler(event({ body: '{"name":"A","isAdmin":true}', claims }), ctx);
+    expect(unknown.statusCode).toBe(400);
+    expect(parse(unknown).error.fields).toEqual({ _: 'Campo no permitido: isAdmin' });
+  });
+
   it('maps domain errors to their status and hides unexpected ones', async () => {
     const conflict = await httpRoute(route, async () => {
       throw new AppError('INSUFFICIENT_CREDITS', es.api.insufficientCredits);
