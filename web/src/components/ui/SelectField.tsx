@@ -1,5 +1,6 @@
 import './ui.css';
-import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FieldFrame, useFieldIds } from './Field';
 
 export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'size'> {
   label: ReactNode;
@@ -27,48 +28,28 @@ export function SelectField({
   ref,
   ...selectProps
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? `select-${autoId}`;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
-  const describedByIds = [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div
-      className={['ui-field', error && 'ui-field--invalid', className].filter(Boolean).join(' ')}
+    <FieldFrame
+      {...ids}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      hideLabel={hideLabel}
+      className={className}
     >
-      <div className={hideLabel ? 'visually-hidden' : 'ui-field__label-row'}>
-        <label htmlFor={selectId} className="ui-field__label">
-          {label}
-        </label>
-        {required && !hideLabel ? (
-          <span className="ui-field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      <div className="ui-field__control">
-        <select
-          ref={ref}
-          id={selectId}
-          className="ui-field__input select-field"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedByIds}
-          required={required}
-          {...selectProps}
-        >
-          {children}
-        </select>
-      </div>
-      {hint ? (
-        <p id={hintId} className="ui-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+      <select
+        ref={ref}
+        id={ids.controlId}
+        className="ui-field__input select-field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        required={required}
+        {...selectProps}
+      >
+        {children}
+      </select>
+    </FieldFrame>
   );
 }

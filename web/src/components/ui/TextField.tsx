@@ -1,5 +1,6 @@
 import './ui.css';
-import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FieldFrame, useFieldIds } from './Field';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
   /** The visible label (always rendered: placeholders are not labels). */
@@ -36,62 +37,28 @@ export function TextField({
   ref,
   ...inputProps
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `field-${autoId}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedByIds = [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined;
-  const wrapperClasses = ['ui-field', error && 'ui-field--invalid', className]
-    .filter(Boolean)
-    .join(' ');
+  const ids = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={wrapperClasses}>
-      {/* The required mark sits outside the label so the field's name is the label alone. */}
-      <div className={hideLabel ? 'visually-hidden' : 'ui-field__label-row'}>
-        <label htmlFor={inputId} className="ui-field__label">
-          {label}
-        </label>
-        {required && !hideLabel ? (
-          <span className="ui-field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      <div
-        className={
-          endAdornment ? 'ui-field__control ui-field__control--adorned' : 'ui-field__control'
-        }
-      >
-        <input
-          ref={ref}
-          id={inputId}
-          className={['ui-field__input', inputClassName].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedByIds}
-          required={required}
-          {...inputProps}
-        />
-        {endAdornment ? <span className="ui-field__adornment">{endAdornment}</span> : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="ui-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            <path
-              d="M8 4.5v4M8 11h.01"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      {...ids}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      hideLabel={hideLabel}
+      className={className}
+      controlClassName={endAdornment ? 'ui-field__control--adorned' : undefined}
+    >
+      <input
+        ref={ref}
+        id={ids.controlId}
+        className={['ui-field__input', inputClassName].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        required={required}
+        {...inputProps}
+      />
+      {endAdornment ? <span className="ui-field__adornment">{endAdornment}</span> : null}
+    </FieldFrame>
   );
 }

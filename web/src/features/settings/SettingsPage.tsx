@@ -5,7 +5,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { type Profile, updateProfileRequest } from '../../../../shared/contract/profile';
 import { es } from '../../../../shared/messages.es';
-import { Alert, Button, Card, PasswordField, Spinner, TextField } from '../../components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  PasswordField,
+  SelectField,
+  Spinner,
+  TextField,
+} from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { splitFieldErrors } from '../auth/apiErrors';
 import { useSession } from '../auth/session';
@@ -78,7 +86,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const { flash, show } = useFlash();
   const personalId = useId();
   const billingId = useId();
-  const countryId = useId();
   const {
     register,
     handleSubmit,
@@ -203,37 +210,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
               {...register('region_province')}
             />
           </div>
-          <div className="ui-field">
-            <div className="ui-field__label-row">
-              <label htmlFor={countryId} className="ui-field__label">
-                {es.settings.billingCountry}
-              </label>
-            </div>
-            <div className="ui-field__control">
-              <select
-                id={countryId}
-                className="ui-field__input settings-select"
-                disabled={countriesLoading}
-                {...register('billing_country_id')}
-              >
-                <option value="">{es.settings.noCountry}</option>
-                {countries.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-                {/* A stored country no longer active still shows as chosen. */}
-                {profile.billing_country_id &&
-                !countries.some((c) => c.id === profile.billing_country_id) &&
-                !countriesLoading ? (
-                  <option value={profile.billing_country_id}>{profile.billing_country_id}</option>
-                ) : null}
-              </select>
-            </div>
-            {errors.billing_country_id?.message ? (
-              <p className="ui-field__error">{errors.billing_country_id.message}</p>
+          <SelectField
+            label={es.settings.billingCountry}
+            disabled={countriesLoading}
+            error={errors.billing_country_id?.message}
+            {...register('billing_country_id')}
+          >
+            <option value="">{es.settings.noCountry}</option>
+            {countries.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            {/* A stored country no longer active still shows as chosen. */}
+            {profile.billing_country_id &&
+            !countries.some((c) => c.id === profile.billing_country_id) &&
+            !countriesLoading ? (
+              <option value={profile.billing_country_id}>{profile.billing_country_id}</option>
             ) : null}
-          </div>
+          </SelectField>
         </div>
       </Card>
 
