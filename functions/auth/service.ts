@@ -2,11 +2,11 @@ import { authEs } from '../../shared/messages/auth.es.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
+import { hitLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mail.js';
 import { sesMailer } from '../platform/mail.js';
 import { confirmationMail, passwordResetMail } from '../platform/mail-templates.js';
-import { hitRateLimit } from '../platform/rate-limit.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
 import { createProfileIfMissing } from '../profile/repo.js';
 import {
@@ -58,7 +58,7 @@ export async function signUp(
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
-  await hitRateLimit('signup', sourceIp, 20, 3600, deps.clock);
+  await hitLimit('signupPerClient', sourceIp, deps.clock);
   const existing = await deps.identity.getUser(input.email);
   if (existing?.status === 'UNCONFIRMED') {
     // An unconfirmed account is only a pending claim on the address: whoever signs up again
@@ -119,11 +119,11 @@ export async function requestPasswordReset(
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
-  await hitRateLimit('recovery-ip', sourceIp, 30, 3600, deps.clock);
+  await hitLimit('recoveryPerClient', sourceIp, deps.clock);
   // Limit per address silently: the answer must be the same whether or not the account exists.
   // Only the limit is silent: a failing table must surface as an error, not as a mail never sent.
   try {
-    await hitRateLimit('recovery-email', email, 5, 3600, deps.clock);
+    await hitLimit('recoveryMailPerAddress', email, deps.clock);
   } catch (err) {
     if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') return;
     throw err;

@@ -4,9 +4,9 @@ import { ordersEs } from '../../shared/messages/orders.es.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { hitLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
-import { hitRateLimit } from '../platform/rate-limit.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
 import {
   claimFirstLink,
@@ -42,12 +42,6 @@ const defaults: LinkDeps = { mailer: sesMailer, clock: systemClock };
 
 const CLAIM_STALE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** Resends: 5 an hour per signer (their inbox), 30 an hour per customer. */
-export const RESEND_LIMITS = {
-  signer: { scope: 'resend-signer', limit: 5, windowSeconds: 3600 },
-  user: { scope: 'resend-user', limit: 30, windowSeconds: 3600 },
-} as const;
 
 export function signingUrl(signerId: string, token: string): string {
   const base = required('APP_URL').replace(/\/+$/, '');
@@ -130,21 +124,14 @@ export async function resendLink(
   sub: string,
   deps: LinkDeps = defaults,
 ) {
-  const { user, signer: perSigner } = RESEND_LIMITS;
-  await hitRateLimit(user.scope, sub, user.limit, user.windowSeconds, deps.clock);
+  await hitLimit('resendPerUser', sub, deps.clock);
   const order = await getOwnedOrder(orderId, sub);
   if (!order) throw notFound(ordersEs.orderNotFound);
   const signer = order.signer_ids.includes(signerId) ? await getSigner(signerId) : undefined;
   if (!signer || signer.order_id !== order.id) throw notFound(apiEs.notFound);
   if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', ordersEs.resendSigned);
   if (!signer.token_hash) throw new AppError('BUSINESS_RULE', ordersEs.signerNoToken);
-  await hitRateLimit(
-    perSigner.scope,
-    signerId,
-    perSigner.limit,
-    perSigner.windowSeconds,
-    deps.clock,
-  );
+  await hitLimit('resendPerSigner', signerId, deps.clock);
 
   const token = randomToken();
   const hash = sha256(token);

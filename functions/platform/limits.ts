@@ -1,0 +1,49 @@
+import { type Clock, systemClock } from './clock.js';
+import { hitRateLimit } from './rate-limit.js';
+
+/**
+ * Every abuse limit of the product, in one place (docs/architecture.md lists them). Each is a
+ * fixed window counted in the table by `hitRateLimit`; going over answers 429 with the limit's
+ * Spanish message (or the generic one). Keys are hashed before they are stored.
+ *
+ * Numbers are chosen so a real person never meets them and a script meets them quickly:
+ * - sign-up: a person signs up once or twice; a mail bomb against one address stops at 3/hour.
+ * - payment intents: card testing creates many intents; 20/hour is far above any real checkout.
+ * - uploads and analyses: each costs storage and CPU; 100 uploads and 50 analyses a day per user.
+ */
+export const LIMITS = {
+  /** Sign-up attempts per client address (IP). */
+  signupPerClient: { scope: 'signup', limit: 20, windowSeconds: 3600 },
+  /** Sign-up confirmation mails per e-mail address. */
+  signupMailPerAddress: { scope: 'signup-mail', limit: 3, windowSeconds: 3600 },
+  /** Password-recovery requests per client address. */
+  recoveryPerClient: { scope: 'recovery-ip', limit: 30, windowSeconds: 3600 },
+  /** Password-recovery mails per e-mail address (silent: the answer never tells). */
+  recoveryMailPerAddress: { scope: 'recovery-email', limit: 5, windowSeconds: 3600 },
+  /** Signing-link resends per signer (their inbox). */
+  resendPerSigner: { scope: 'resend-signer', limit: 5, windowSeconds: 3600 },
+  /** Signing-link resends per customer. */
+  resendPerUser: { scope: 'resend-user', limit: 30, windowSeconds: 3600 },
+  /** Maintenance access-code tries per client address. */
+  maintenancePerClient: { scope: 'maintenance', limit: 10, windowSeconds: 600 },
+  /** Stripe payment intents (packages and orders) per user: card testing. */
+  paymentIntentsPerUser: { scope: 'payment-intent', limit: 20, windowSeconds: 3600 },
+  /** Document uploads started per user per day. */
+  uploadsPerUser: { scope: 'upload', limit: 100, windowSeconds: 86_400 },
+  /** AI analysis attempts per user per day. */
+  analysesPerUser: { scope: 'analysis', limit: 50, windowSeconds: 86_400 },
+} as const satisfies Record<string, LimitDef>;
+
+export interface LimitDef {
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export type LimitName = keyof typeof LIMITS;
+
+/** Counts one hit of `name` for `key`; throws a 429 AppError past the limit. */
+export function hitLimit(name: LimitName, key: string, clock: Clock = systemClock): Promise<void> {
+  const { scope, limit, windowSeconds } = LIMITS[name];
+  return hitRateLimit(scope, key, limit, windowSeconds, clock);
+}
