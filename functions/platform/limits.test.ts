@@ -1,0 +1,42 @@
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConfigCache } from './config.js';
+import { hitLimit, LIMITS } from './limits.js';
+import { sha256 } from './secrets.js';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const clock = { now: () => new Date('2026-11-24T12:00:00Z') };
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 'sello-test';
+  process.env.AWS_REGION = 'us-east-1';
+  resetConfigCache();
+  ddb.reset();
+});
+afterEach(() => ddb.reset());
+
+describe('LIMITS', () => {
+  it('gives every limit its own scope, a positive number and a window', () => {
+    const scopes = Object.values(LIMITS).map((l) => l.scope);
+    expect(new Set(scopes).size).toBe(scopes.length);
+    for (const l of Object.values(LIMITS)) {
+      expect(Number.isInteger(l.limit) && l.limit > 0).toBe(true);
+      expect(Number.isInteger(l.windowSeconds) && l.windowSeconds >= 60).toBe(true);
+    }
+  });
+
+  it('counts a hit under the named limit and refuses the one past it with 429', async () => {
+    const { scope, limit, windowSeconds } = LIMITS.paymentIntentsPerUser;
+    ddb.on(UpdateCommand).resolves({ Attributes: { hits: limit } });
+    await hitLimit('paymentIntentsPerUser', 'user-1', clock);
+    const input = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    const window = Math.floor(Date.parse('2026-11-24T12:00:00Z') / 1000 / windowSeconds);
+    expect(input?.Key).toEqual({ pk: `RATE#${scope}#${sha256('user-1')}`, sk: `W#${window}` });
+
+    ddb.on(UpdateCommand).resolves({ Attributes: { hits: limit + 1 } });
+    await expect(hitLimit('paymentIntentsPerUser', 'user-1', clock)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+});
