@@ -7,6 +7,8 @@ export interface SentEvent {
   type: string;
   /** Id of the object the event is about (e.g. the payment intent). */
   object_id: string;
+  /** The payment intent a refund, charge or dispute event belongs to (null for others). */
+  payment_intent: string | null;
   /** The exact body posted to the webhook. */
   payload: string;
   /** The `Stripe-Signature` header of the latest attempt. */
@@ -43,7 +45,8 @@ export class WebhookSender {
     this.dropFor.add(objectId);
   }
 
-  emit(type: string, object: { id: string }): SentEvent {
+  /** `paymentIntent`: the intent a refund, charge or dispute belongs to (filters and drops). */
+  emit(type: string, object: { id: string }, paymentIntent: string | null = null): SentEvent {
     const event = {
       id: newId('evt'),
       object: 'event',
@@ -59,11 +62,12 @@ export class WebhookSender {
       id: event.id,
       type,
       object_id: object.id,
+      payment_intent: paymentIntent,
       payload: JSON.stringify(event, null, 2),
       signature: null,
       attempts: [],
       delivered: false,
-      dropped: this.dropFor.has(object.id),
+      dropped: this.dropFor.has(object.id) || (!!paymentIntent && this.dropFor.has(paymentIntent)),
     };
     this.events.push(sent);
     if (!sent.dropped) this.schedule(sent, 0, 0);
