@@ -53,6 +53,7 @@ export const ordersEs = {
   resendError: 'Error al reenviar enlace de firma',
   resendFailed: 'Error reenviando enlace',
   resendSigned: 'Este firmante ya firmó el documento.',
+  resendCancelled: 'Este pedido fue cancelado: sus enlaces de firma ya no funcionan.',
   resendSigningSent: 'Se envió un nuevo enlace de firma a {email}.',
   resendEnrolmentSent: 'Se envió un enlace de enrolamiento a {email}.',
   // Signing-link e-mail
