@@ -91,9 +91,10 @@ export async function decideRefund(d: RefundDecision, now: Date): Promise<boolea
   return true;
 }
 
+/** Stripe's error code, else its raw type ('api_error'), else the error's name. */
 const stripeCode = (err: unknown) => {
-  const e = err as { code?: string; type?: string; name?: string };
-  return e?.code ?? e?.type ?? e?.name ?? 'unknown';
+  const e = err as { code?: string; rawType?: string; type?: string; name?: string };
+  return e?.code ?? e?.rawType ?? e?.type ?? e?.name ?? 'unknown';
 };
 
 /**
@@ -165,12 +166,15 @@ async function tellCustomer(record: RefundRecord, deps: RefundDeps): Promise<voi
   }
 }
 
-/** settleRefund for callers that must answer anyway (status polls): failures are on record. */
+/**
+ * settleRefund for callers that answer anyway: a failure is on record (the refund stays
+ * 'pending', which this answers) and the webhook or the job tries again.
+ */
 export async function settleRefundQuietly(paymentIntentId: string, deps: RefundDeps = defaults) {
   try {
     return await settleRefund(paymentIntentId, deps);
   } catch (err) {
     if (!(err instanceof RefundFailedError)) throw err;
-    return undefined;
+    return getRefund(paymentIntentId);
   }
 }

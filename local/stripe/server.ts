@@ -40,6 +40,9 @@ const API_VERSION = '2026-10-28.endive';
  *   POST /_emulator/drop-webhooks {object}  record but never deliver that object's events
  *   POST /_emulator/disputes {payment_intent, reason?}   the cardholder disputes the payment
  *   POST /_emulator/fail-refunds {payment_intent, times}  the next refunds of it answer 500
+ *   POST /_emulator/refunds {payment_intent, amount?}      a refund made in Stripe's dashboard
+ *   POST /_emulator/deliver {id}            delivers a recorded (e.g. dropped) event now, once,
+ *                                           signed afresh; answers the webhook's status
  */
 export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHandle> {
   const webhooks = new WebhookSender({
@@ -147,6 +150,14 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
       }
       return refunds.dispute(payment_intent, typeof reason === 'string' ? reason : undefined);
     }
+    if (url.pathname === '/_emulator/refunds' && req.method === 'POST') {
+      const { payment_intent, amount } = JSON.parse(raw || '{}') as Record<string, unknown>;
+      return refunds.create({
+        ...(typeof payment_intent === 'string' ? { payment_intent } : {}),
+        ...(typeof amount === 'number' ? { amount: String(amount) } : {}),
+        reason: 'requested_by_customer',
+      });
+    }
     if (url.pathname === '/_emulator/fail-refunds' && req.method === 'POST') {
       const { payment_intent, times } = JSON.parse(raw || '{}') as Record<string, unknown>;
       if (typeof payment_intent !== 'string' || typeof times !== 'number') {
@@ -163,6 +174,21 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const raw = Buffer.concat(chunks).toString('utf8');
+      if (url.pathname === '/_emulator/deliver' && req.method === 'POST') {
+        const { id } = JSON.parse(raw || '{}') as { id?: string };
+        void webhooks
+          .deliverNow(String(id))
+          .then((status) =>
+            send(
+              res,
+              status === undefined
+                ? invalidRequest(`No such event: '${id}'`, 'id')
+                : { status: 200, body: { id, status } },
+              false,
+            ),
+          );
+        return;
+      }
       try {
         const door = emulatorDoor(req, url, raw);
         if (door) return send(res, door, false);
