@@ -169,6 +169,8 @@ describe('stripe emulator through the real SDK', () => {
   });
 
   it('retries a failed delivery, and can drop an object’s webhooks', async () => {
+    // Earlier tests' events land first, so only this one meets the failing receiver.
+    await until(() => emulator.webhooks.events.every((e) => e.delivered || e.dropped));
     received = [];
     failFirst = 2;
     const pi = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
@@ -193,6 +195,25 @@ describe('stripe emulator through the real SDK', () => {
 });
 
 describe('refunds and disputes', () => {
+  it('delivers a recorded event again on demand, signed afresh', async () => {
+    const pi = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
+    await until(() => emulator.webhooks.events.some((e) => e.object_id === pi.id && e.delivered));
+    const [event] = emulator.webhooks.events.filter((e) => e.object_id === pi.id);
+    received = [];
+    const res = await fetch(`${emulator.endpoint}/_emulator/deliver`, {
+      method: 'POST',
+      body: JSON.stringify({ id: event?.id }),
+    });
+    expect(await res.json()).toEqual({ id: event?.id, status: 200 });
+    expect(received).toHaveLength(1);
+    const again = Stripe.webhooks.constructEvent(
+      received[0]?.body ?? '',
+      received[0]?.signature ?? '',
+      keys.webhookSecret,
+    );
+    expect(again.id).toBe(event?.id);
+  });
+
   const paid = async (amount = 9990) => {
     const pi = await stripe.paymentIntents.create({ amount, currency: 'clp' });
     return stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_visa' });
