@@ -171,4 +171,12 @@ describe('intentErrorMessage', () => {
     );
     expect(intentErrorMessage(new TypeError('boom'))).toBe('Error inesperado. Inténtalo de nuevo.');
   });
+
+  it("tells the server's own words for a limit or a country closed to purchases", () => {
+    for (const message of [es.credits.tooManyPaymentIntents, es.credits.countryInactive]) {
+      const status = message === es.credits.countryInactive ? 422 : 429;
+      const code = status === 422 ? 'BUSINESS_RULE' : 'TOO_MANY_REQUESTS';
+      expect(intentErrorMessage(new ApiError(status, code, message))).toBe(message);
+    }
+  });
 });

@@ -89,9 +89,13 @@ export async function waitForCredits(
 
 /**
  * The alert when a payment cannot be started (§8 "Payment intent"): the server answered with an
- * error, or the call itself failed unexpectedly (no answer at all).
+ * error, or the call itself failed unexpectedly (no answer at all). A limit (429) or a rule the
+ * customer can act on (422: purchases closed in the country) is told as the server says it.
  */
 export function intentErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && (err.status === 429 || err.status === 422) && err.message) {
+    return err.message;
+  }
   return err instanceof ApiError && err.status > 0
     ? es.credits.paymentInitError
     : es.common.unexpected;
