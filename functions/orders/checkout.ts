@@ -303,7 +303,7 @@ export async function orderPaymentStatus(
   const result = await fulfilOrderPayment(pi);
   // Charged but matching no order: refunded automatically; the browser must not wait on.
   if (result.outcome === 'unmatched' && !result.order) {
-    throw new AppError('CONFLICT', m.saveOrderError);
+    throw new AppError('CONFLICT', m.paymentRefunded);
   }
   const order = result.outcome === 'none' ? undefined : result.order;
   return {

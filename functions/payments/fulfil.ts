@@ -16,7 +16,9 @@ import { getPackageMarker, packageMarkerPut, type RefundRecord } from './refund-
 export interface Fulfilment {
   credited: boolean;
   credits: number | null;
-  /** Set when the payment's money goes (or went) back instead: where that refund stands. */
+  /** The payment's money goes (or went) back instead: it will never be credited. */
+  refunded?: boolean;
+  /** Our automatic refund of it, where it stands (none when the card took it back itself). */
   refund?: RefundRecord;
 }
 
@@ -74,7 +76,7 @@ export async function fulfil(
     if (marker?.outcome === 'credited') return credited;
     if (marker) {
       const refund = await settleRefundQuietly(pi.id, { clock, mailer });
-      return { credited: false, credits: null, ...(refund ? { refund } : {}) };
+      return { credited: false, credits: null, refunded: true, ...(refund ? { refund } : {}) };
     }
     const at = clock.now();
     if (!(await stillOnSale(pi, purchase))) {

@@ -62,6 +62,8 @@ export const creditsEs = {
   tooManyPaymentIntents:
     'Demasiados intentos de pago en la última hora. Espera un rato antes de intentarlo de nuevo.',
   paymentNotFound: 'No encontramos ese pago.',
+  paymentRefunded:
+    'No pudimos cargar los créditos de este pago y te devolvimos el monto a tu tarjeta.',
   webhookSignatureInvalid: 'La firma del evento de pago no es válida.',
   plansReadOnly: 'La contratación de planes estará disponible pronto.',
   perMonth: '{n} créditos al mes',

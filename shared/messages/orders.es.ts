@@ -41,6 +41,8 @@ export const ordersEs = {
   saveItemsError: 'Error al guardar los elementos del pedido',
   paymentUnexpected: 'Error inesperado al procesar el pago',
   paymentNotFound: 'No encontramos ese pago.',
+  paymentRefunded:
+    'No pudimos convertir este pago en un pedido y te devolvimos el monto a tu tarjeta. Revisa tu solicitud y vuelve a pagar.',
   paymentDescription: 'Pedido {number}',
   creditsOrderDescription: 'Pago del pedido {number}',
   paymentLabelCard: 'Tarjeta',

@@ -143,7 +143,9 @@ describe('automatic refunds', () => {
     // No order; the status poll says so; replays of the payment refund nothing more.
     const poll = await shop.cardStatus(user, pi);
     expect(poll.status).toBe(409);
-    expect(poll.body).toMatchObject({ error: { message: es.orders.saveOrderError } });
+    expect(poll.body).toMatchObject({
+      error: { code: 'CONFLICT', message: es.orders.paymentRefunded },
+    });
     const succeeded = await delivered(stack, pi, 'payment_intent.succeeded');
     const replays = await Promise.all([
       ...Array.from({ length: 5 }, () => postWebhook(stack, succeeded)),
@@ -329,11 +331,12 @@ describe('shuffled and replayed events', () => {
     expect(await deliver(stack, refunded)).toBe(200);
     expect(await deliver(stack, succeeded)).toBe(200);
     expect(await balance(user)).toBe(0);
-    // The success page's poll does not credit it either.
-    const poll = await call<{ credited: boolean }>('GET', `/api/payments/intents/${pi}`, {
-      token: user.accessToken,
+    // The success page's poll does not credit it either, and says why.
+    const poll = await call('GET', `/api/payments/intents/${pi}`, { token: user.accessToken });
+    expect(poll.status).toBe(409);
+    expect(poll.body).toEqual({
+      error: { code: 'CONFLICT', message: es.credits.paymentRefunded },
     });
-    expect(poll.body.credited).toBe(false);
     for (const e of [succeeded, refunded, succeeded]) expect(await deliver(stack, e)).toBe(200);
     expect(await balance(user)).toBe(0);
     expect(await transactions(user, 'purchase')).toHaveLength(0);
@@ -494,6 +497,9 @@ describe('the pricing country', () => {
     expect(await balance(user)).toBe(0);
     const [mail] = await refundMails(user);
     expect(mail?.body.text).toContain('Paquete Básico');
+    const poll = await call('GET', `/api/payments/intents/${pi}`, { token: user.accessToken });
+    expect(poll.status).toBe(409);
+    expect(poll.body).toMatchObject({ error: { message: es.credits.paymentRefunded } });
     await delivered(stack, pi, 'charge.refunded');
     expect(await balance(user)).toBe(0);
     expect(await transactions(user, 'purchase')).toHaveLength(0);

@@ -82,6 +82,12 @@ describe('purchaseReducer', () => {
     expect(purchaseReducer(crediting, { type: 'credits', outcome: { kind: 'timeout' } })).toEqual({
       step: 'delayed',
     });
+    // Refunded instead of credited: the server's reason, not an endless wait.
+    const refunded: CreditsOutcome = { kind: 'refunded', message: es.credits.paymentRefunded };
+    expect(purchaseReducer(crediting, { type: 'credits', outcome: refunded })).toEqual({
+      step: 'failed',
+      message: es.credits.paymentRefunded,
+    });
   });
 
   it('ignores events out of order: no second submit, no late answers', () => {
@@ -138,6 +144,19 @@ describe('waitForCredits', () => {
     expect(clock.now()).toBeLessThanOrEqual(30_000);
     expect(read.mock.calls.length).toBeGreaterThanOrEqual(30);
     expect(read.mock.calls.length).toBeLessThanOrEqual(31);
+  });
+
+  it('stops at once on a payment the server refunded (409), with its message', async () => {
+    let calls = 0;
+    const outcome = await waitForCredits(
+      async () => {
+        calls++;
+        throw new ApiError(409, 'CONFLICT', es.credits.paymentRefunded);
+      },
+      { sleep: async () => {} },
+    );
+    expect(outcome).toEqual({ kind: 'refunded', message: es.credits.paymentRefunded });
+    expect(calls).toBe(1);
   });
 
   it('gives up at once on a payment that is not the caller’s', async () => {

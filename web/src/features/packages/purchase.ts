@@ -15,7 +15,8 @@ import type { ConfirmResult } from './cardPayer';
  *
  *   card ──submit──▶ processing ──succeeded──▶ crediting ──credited──▶ succeeded (2 s, handler)
  *                        │                         ├──declined──▶ failed
- *                        └──error──▶ failed         └──timeout──▶ delayed
+ *                        └──error──▶ failed         ├──refunded (409)──▶ failed
+ *                                                  └──timeout──▶ delayed
  *
  * `failed` offers a retry, which closes the modal (§4).
  */
@@ -54,6 +55,9 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       const { outcome } = event;
       if (outcome.kind === 'credited') return { step: 'succeeded', credits: outcome.credits };
       if (outcome.kind === 'declined') return { step: 'failed', message: es.credits.paymentError };
+      if (outcome.kind === 'refunded') {
+        return { step: 'failed', message: outcome.message || es.credits.paymentRefunded };
+      }
       return { step: 'delayed' };
     }
   }
@@ -67,6 +71,7 @@ export function isBusy(state: PurchaseState): boolean {
 export type CreditsOutcome =
   | { kind: 'credited'; credits: number | null }
   | { kind: 'declined' }
+  | { kind: 'refunded'; message: string }
   | { kind: 'timeout' };
 
 export type WaitOptions = PollOptions;
