@@ -8,6 +8,7 @@ import type { AppResources } from './app-function.js';
 import { AuthConstruct } from './auth.js';
 import { DataConstruct } from './data.js';
 import { MailConstruct } from './mail.js';
+import { PaymentAlarms } from './payment-alarms.js';
 import { type JobDef, SchedulesConstruct } from './schedules.js';
 import { StorageConstruct } from './storage.js';
 import { WebConstruct } from './web.js';
@@ -211,6 +212,7 @@ export class SelloStack extends Stack {
       environment: { LOG_LEVEL: config.logLevel, APP_URL: appUrl },
       alarmTopic: this.alarmTopic,
     });
+    new PaymentAlarms(this, 'PaymentAlarms', { alarmTopic: this.alarmTopic });
 
     const outputs: Record<string, [string, string]> = {
       AppUrl: [appUrl, 'Public URL of the app'],

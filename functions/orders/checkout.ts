@@ -15,6 +15,7 @@ import { toStripeAmount } from '../../shared/rules/currency.js';
 import { userOwner } from '../credits/keys.js';
 import { readWallet, spend } from '../credits/ledger.js';
 import { getOwnedDocument } from '../documents/repo.js';
+import { countPaymentIntent } from '../payments/intent-limit.js';
 import { isMissing, isPaymentIntentId, publishableKey, stripe } from '../payments/stripe-client.js';
 import { epochSeconds } from '../platform/clock.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -108,8 +109,8 @@ export async function startCardPayment(
   const existing = req.status === 'pending' ? await currentIntent(req) : undefined;
   if (existing?.status === 'succeeded') {
     // Paid already, but the order was not made yet (webhook late or lost): make it now. A
-    // payment that cannot become the order (the request changed since) is logged for a refund
-    // and the request gets a new intent below.
+    // payment that cannot become the order (the request changed since) is refunded
+    // automatically and the request gets a new intent below.
     if ((await fulfilOrderPayment(existing)).outcome === 'order') throw notPending();
   }
   if (existing?.status === 'processing') throw new AppError('CONFLICT', m.paymentInProgress);
@@ -139,6 +140,7 @@ export async function startCardPayment(
         });
       });
     }
+    await countPaymentIntent(sub);
     pi = await client.paymentIntents.create(
       {
         amount,
@@ -299,9 +301,9 @@ export async function orderPaymentStatus(
   });
   if (orderPaymentOf(pi)?.user_sub !== sub) throw notFound(m.paymentNotFound);
   const result = await fulfilOrderPayment(pi);
-  // Charged but matching no order: staff refund it (logged); the browser must not wait on.
+  // Charged but matching no order: refunded automatically; the browser must not wait on.
   if (result.outcome === 'unmatched' && !result.order) {
-    throw new AppError('CONFLICT', m.saveOrderError);
+    throw new AppError('CONFLICT', m.paymentRefunded);
   }
   const order = result.outcome === 'none' ? undefined : result.order;
   return {

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
 import { toStripeAmount } from '../../shared/rules/currency.js';
+import { decideRefund, settleRefundQuietly } from '../payments/refund.js';
+import type { RefundReason, RefundRecord } from '../payments/refund-repo.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
@@ -11,9 +13,10 @@ import {
   getCheckout,
   getOrder,
   getPaymentMarker,
+  madeNoOrder,
+  noOrderMarkerPut,
   type OrderRecord,
   paymentMarkerPut,
-  putDuplicatePaymentMarker,
 } from './repo.js';
 import { buildOrder, type NewOrder, orderWrites, requestFingerprint } from './service.js';
 import { type LinksOutcome, sendSigningLinks } from './signing-links.js';
@@ -25,10 +28,12 @@ export type OrderFulfilment =
   | { outcome: 'order'; order: OrderRecord; links: LinksOutcome }
   /**
    * Money was taken but no order can be made from it (the request changed or went away after
-   * the payment started, or another payment had already paid it): logged as an error for
-   * staff to refund. `order` is the request's existing order when another payment made one.
+   * the payment started, or another payment had already paid it), or the payment was refunded
+   * or disputed before its order was made: its money goes back (payments/refund.ts). `order`
+   * is the request's existing order when another payment made one; `refund` where the refund
+   * stands (undefined for a payment taken back by the card itself).
    */
-  | { outcome: 'unmatched'; order?: OrderRecord };
+  | { outcome: 'unmatched'; order?: OrderRecord; refund?: RefundRecord };
 
 export interface FulfilDeps {
   clock: Clock;
@@ -73,32 +78,39 @@ export async function fulfilOrderPayment(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const marker = await getPaymentMarker(pi.id);
     if (marker) {
-      const order = await getOrder(marker.order_id);
-      if (marker.duplicate) return { outcome: 'unmatched', ...(order ? { order } : {}) };
+      const order = marker.order_id ? await getOrder(marker.order_id) : undefined;
+      if (madeNoOrder(marker)) {
+        const refund = await settleRefundQuietly(pi.id, deps);
+        return { outcome: 'unmatched', ...(order ? { order } : {}), ...(refund ? { refund } : {}) };
+      }
       if (!order) throw new Error(`order ${marker.order_id} of a payment marker is missing`);
       return finish(order);
     }
+    const now = deps.clock.now();
+    /** No order from this payment, ever: its marker and its refund in one transaction. */
+    const refund = (reason: RefundReason, existingOrderId = '') =>
+      decideRefund(
+        {
+          pi,
+          kind: 'order',
+          reason,
+          userSub: meta.user_sub,
+          label: meta.request_number || meta.request_id,
+          marker: noOrderMarkerPut(pi.id, reason, now.toISOString(), existingOrderId),
+        },
+        now,
+      );
+    // Decided here or by a concurrent caller: the next round reads the marker and settles.
     const req = await getOwnedRequest(meta.request_id, meta.user_sub);
     if (!req) {
-      logger.error('paid order payment without its request: refund needed', {
-        paymentIntent: pi.id,
-        requestId: meta.request_id,
-      });
-      return { outcome: 'unmatched' };
+      await refund('request_gone');
+      continue;
     }
-    const now = deps.clock.now();
     if (req.status !== 'pending') {
       const existing = req.order_id ? await getOrder(req.order_id) : undefined;
       if (existing?.payment_intent_id === pi.id) return finish(existing);
-      if (await putDuplicatePaymentMarker(pi.id, req.order_id ?? '', now.toISOString())) {
-        logger.error('request paid twice: refund needed', {
-          paymentIntent: pi.id,
-          requestId: req.id,
-          orderId: req.order_id,
-          orderPaymentIntent: existing?.payment_intent_id ?? null,
-        });
-      }
-      return { outcome: 'unmatched', ...(existing ? { order: existing } : {}) };
+      await refund('already_paid', req.order_id ?? '');
+      continue;
     }
     const checkout = await getCheckout(req.id, pi.id);
     const matches =
@@ -110,12 +122,8 @@ export async function fulfilOrderPayment(
       pi.amount === toStripeAmount(checkout.total, checkout.currency_code) &&
       checkout.fingerprint === requestFingerprint(req);
     if (!checkout || !matches) {
-      logger.error('paid order payment no longer matches its request: refund needed', {
-        paymentIntent: pi.id,
-        requestId: req.id,
-        checkoutFound: !!checkout,
-      });
-      return { outcome: 'unmatched' };
+      await refund('request_changed');
+      continue;
     }
     const input: NewOrder = {
       req,
@@ -144,11 +152,8 @@ export async function fulfilOrderPayment(
       const failed = failedConditions(err);
       if (!failed && !isRetryableRace(err)) throw err;
       if (failed?.[writes.at.document] && !failed[writes.at.request]) {
-        logger.error('paid order payment whose document is gone: refund needed', {
-          paymentIntent: pi.id,
-          requestId: req.id,
-        });
-        return { outcome: 'unmatched' };
+        await refund('document_gone');
+        continue;
       }
       // Another caller made the order (marker), the request moved (re-read and check again)
       // or the order number was taken (draw another): the next round sorts it out.
@@ -159,13 +164,16 @@ export async function fulfilOrderPayment(
 }
 
 /**
- * The webhook's entry. A signing link that could not be sent makes it fail, so Stripe delivers
- * the event again and the replay sends what is missing.
+ * The webhook's entry. A signing link that could not be sent, or a refund Stripe did not make,
+ * makes it fail, so Stripe delivers the event again and the replay does what is missing.
  */
 export async function fulfilOrderEvent(pi: Stripe.PaymentIntent): Promise<string | null> {
   const result = await fulfilOrderPayment(pi);
   if (result.outcome === 'order' && result.links.failed > 0) {
     throw new Error(`${result.links.failed} signing link(s) of order ${result.order.id} not sent`);
+  }
+  if (result.outcome === 'unmatched' && result.refund?.status === 'pending') {
+    throw new Error(`refund of ${pi.id} still pending`);
   }
   return result.outcome === 'none' ? null : (result.order?.id ?? null);
 }

@@ -19,7 +19,8 @@ import { db, isConditionFailure, tableName } from '../platform/db.js';
  *   ORDER#{id} / ITEM#{nn}         one line per service, prices as charged
  *   ORDERNO#{number} / ORDERNO     order-number guard: unique numbers, number → order id
  *   SIGNER#{signerId} / META       a signer of an order with the hash of its signing token
- *   ORDERPAY#{paymentIntentId} / ORDERPAY   a card payment turned into an order (permanent)
+ *   ORDERPAY#{paymentIntentId} / ORDERPAY   what a card payment became (permanent): its order,
+ *                                  or no order ever (refund_reason: its money goes back)
  *   CHECKOUT#{requestId} / PI#{paymentIntentId}  the checkout form and price a card payment
  *                                  was started with, read when it succeeds
  */
@@ -63,6 +64,9 @@ export interface OrderRecord {
   credits_idempotency_key: string | null;
   /** Who the order is for, as typed at checkout (invoicing). */
   billing: Omit<CheckoutForm, 'title'>;
+  /** Set when the order was cancelled because its card payment was refunded or disputed. */
+  cancel_reason?: 'refunded' | 'disputed';
+  cancelled_at?: string;
   created_at: string;
   updated_at: string;
 }
@@ -100,6 +104,8 @@ export interface SignerRecord {
   /** A link is being sent by one caller since then (so two callers never send two links). */
   link_claimed_at?: string;
   link_sent_at?: string;
+  /** The order was cancelled: this signer's link stopped working and none is issued again. */
+  link_revoked_at?: string;
   updated_at: string;
 }
 
@@ -225,9 +231,15 @@ export function paymentMarkerPut(
 
 export interface PaymentMarker {
   payment_intent_id: string;
+  /** The order this payment made; for a duplicate, the order another payment made ('' none). */
   order_id: string;
   /** The request had already been paid by another payment: this one needs a refund. */
   duplicate?: boolean;
+  /**
+   * Set when this payment made no order and never will: its money goes back (automatic refund:
+   * request_changed, request_gone, document_gone, already_paid) or went back first (reversed).
+   */
+  refund_reason?: string;
 }
 
 export async function getPaymentMarker(
@@ -236,33 +248,43 @@ export async function getPaymentMarker(
   return getRecord<PaymentMarker>(payKey(paymentIntentId));
 }
 
+/** True when the payment made no order of its own (its money is or was given back). */
+export const madeNoOrder = (m: PaymentMarker) => m.duplicate === true || !!m.refund_reason;
+
 /**
- * Marks a payment that arrived for a request another payment had already paid (so it needs a
- * refund); true only for the first caller, so the error is reported once.
+ * Records that a card payment will never make an order (condition: nothing was recorded for
+ * it yet, neither an order nor another decision). Goes in one transaction with its refund.
  */
-export async function putDuplicatePaymentMarker(
+export function noOrderMarkerPut(
   paymentIntentId: string,
-  existingOrderId: string,
+  reason: string,
   now: string,
-): Promise<boolean> {
+  existingOrderId = '',
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...payKey(paymentIntentId),
+        type: 'OrderPayment',
+        payment_intent_id: paymentIntentId,
+        order_id: existingOrderId,
+        ...(reason === 'already_paid' ? { duplicate: true } : {}),
+        refund_reason: reason,
+        created_at: now,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Puts one transaction element on its own (a decision without a refund: a reversal first). */
+export async function putIfNew(item: TransactItem): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...payKey(paymentIntentId),
-          type: 'OrderPayment',
-          payment_intent_id: paymentIntentId,
-          order_id: existingOrderId,
-          duplicate: true,
-          created_at: now,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await db().send(new TransactWriteCommand({ TransactItems: [item] }));
     return true;
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    if ((err as { name?: string })?.name === 'TransactionCanceledException') return false;
     throw err;
   }
 }
@@ -276,6 +298,39 @@ export function failedConditions(err: unknown): boolean[] | undefined {
 
 export async function commitOrder(items: TransactItem[]): Promise<void> {
   await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * Cancels ('Cancelado') the order a card payment made, because that payment was refunded or
+ * disputed. True only for the caller that cancelled it.
+ */
+export async function cancelCardOrder(
+  orderId: string,
+  paymentIntentId: string,
+  reason: 'refunded' | 'disputed',
+  now: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(orderId),
+        UpdateExpression: 'SET #s = :c, cancel_reason = :r, cancelled_at = :now, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND payment_intent_id = :pi AND #s <> :c',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':c': 'cancelled',
+          ':r': reason,
+          ':now': now,
+          ':pi': paymentIntentId,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 // ——— reads ———
@@ -445,7 +500,7 @@ export async function claimFirstLink(
         UpdateExpression:
           'SET token_hash = :h, token_expires_at = :exp, link_claimed_at = :now, updated_at = :now',
         ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(link_sent_at) AND (attribute_not_exists(link_claimed_at) OR link_claimed_at < :stale)',
+          'attribute_exists(pk) AND attribute_not_exists(link_sent_at) AND attribute_not_exists(link_revoked_at) AND (attribute_not_exists(link_claimed_at) OR link_claimed_at < :stale)',
         ExpressionAttributeValues: {
           ':h': tokenHash,
           ':exp': expiresAt,
@@ -497,7 +552,7 @@ export async function replaceToken(
         UpdateExpression:
           'SET token_hash = :h, token_expires_at = :exp, updated_at = :now REMOVE link_claimed_at',
         ConditionExpression:
-          'order_id = :o AND attribute_exists(token_hash) AND estado_firma <> :signed',
+          'order_id = :o AND attribute_exists(token_hash) AND attribute_not_exists(link_revoked_at) AND estado_firma <> :signed',
         ExpressionAttributeValues: {
           ':h': tokenHash,
           ':exp': expiresAt,
@@ -511,6 +566,27 @@ export async function replaceToken(
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
+  }
+}
+
+/**
+ * The signer's link stops working for good (its order was cancelled): the token's hash and
+ * expiry are removed, and `link_revoked_at` keeps any later claim or resend from issuing one.
+ */
+export async function revokeSignerLink(signerId: string, orderId: string, now: string) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: signerKey(signerId),
+        UpdateExpression:
+          'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at, link_claimed_at',
+        ConditionExpression: 'order_id = :o',
+        ExpressionAttributeValues: { ':o': orderId, ':now': now },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

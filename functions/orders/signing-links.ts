@@ -77,6 +77,8 @@ export async function sendSigningLinks(
   order: OrderRecord,
   deps: LinkDeps = defaults,
 ): Promise<LinksOutcome> {
+  // A cancelled order's links were revoked: none goes out again.
+  if (order.status === 'cancelled') return { sent: 0, failed: 0 };
   const { signers } = await getOrderParts(order);
   const results = await Promise.all(
     signers
@@ -127,6 +129,7 @@ export async function resendLink(
   await hitLimit('resendPerUser', sub, deps.clock);
   const order = await getOwnedOrder(orderId, sub);
   if (!order) throw notFound(ordersEs.orderNotFound);
+  if (order.status === 'cancelled') throw new AppError('CONFLICT', ordersEs.resendCancelled);
   const signer = order.signer_ids.includes(signerId) ? await getSigner(signerId) : undefined;
   if (!signer || signer.order_id !== order.id) throw notFound(apiEs.notFound);
   if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', ordersEs.resendSigned);

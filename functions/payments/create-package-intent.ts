@@ -3,21 +3,33 @@ import { creditsEs } from '../../shared/messages/credits.es.js';
 import { fmt } from '../../shared/messages/fmt.js';
 import { toStripeAmount } from '../../shared/rules/currency.js';
 import { findPackageForCountry } from '../catalog/repo.js';
+import { getCountry } from '../countries/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';
-import { notFound } from '../platform/errors.js';
+import { AppError, notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
+import { countPaymentIntent } from './intent-limit.js';
 import { purchaseMetadata } from './purchase.js';
 import { publishableKey, stripe } from './stripe-client.js';
 
 /**
  * Starts a card payment for a credit package. The request names a package and a country only;
- * the amount and currency are the catalogue's price there (the client never sends an amount).
+ * the country must be active, and the amount and currency are the package's price row of that
+ * very country, in that country's currency (the client never sends an amount). Each new intent
+ * counts against the user's hourly limit (card testing).
  */
 export const handler = httpRoute(routes.createPackagePaymentIntent, async ({ caller, body }) => {
   const { sub } = mustBeCaller(caller);
   const countryId = body.countryId.toLowerCase();
-  const pkg = await findPackageForCountry(body.packageId, countryId);
-  if (!pkg) throw notFound(creditsEs.packageUnavailable);
+  const [country, pkg] = await Promise.all([
+    getCountry(countryId),
+    findPackageForCountry(body.packageId, countryId),
+  ]);
+  if (!country) throw notFound(creditsEs.packageUnavailable);
+  if (!country.is_active) throw new AppError('BUSINESS_RULE', creditsEs.countryInactive);
+  if (!pkg || pkg.currency_code !== country.currency_code) {
+    throw notFound(creditsEs.packageUnavailable);
+  }
+  await countPaymentIntent(sub);
   const client = await stripe();
   const pi = await client.paymentIntents.create({
     amount: toStripeAmount(pkg.price, pkg.currency_code),

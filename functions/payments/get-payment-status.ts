@@ -3,7 +3,7 @@ import { type PaymentStatus, paymentStatusResponse } from '../../shared/contract
 import * as routes from '../../shared/contract/routes/payments.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
 import { mustBeCaller } from '../platform/auth-context.js';
-import { notFound } from '../platform/errors.js';
+import { AppError, notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { fulfil } from './fulfil.js';
 import { purchaseOf } from './purchase.js';
@@ -20,7 +20,8 @@ const statusOf = (s: Stripe.PaymentIntent.Status): PaymentStatus['status'] => {
 /**
  * Where one of the caller's package payments stands, read from Stripe itself. A succeeded
  * payment is credited here too (idempotently), so a lost or late webhook never loses credits.
- * Someone else's payment, or an unknown id, is a 404 alike.
+ * Someone else's payment, or an unknown id, is a 404 alike; a payment refunded instead of
+ * credited is a 409 that says so.
  */
 export const handler = httpRoute(routes.getPaymentStatus, async ({ caller, params }) => {
   const { sub } = mustBeCaller(caller);
@@ -31,6 +32,8 @@ export const handler = httpRoute(routes.getPaymentStatus, async ({ caller, param
     throw isMissing(err) ? notFound(creditsEs.paymentNotFound) : err;
   });
   if (purchaseOf(pi)?.user_sub !== sub) throw notFound(creditsEs.paymentNotFound);
-  const { credited, credits } = await fulfil(pi);
+  const { credited, credits, refunded } = await fulfil(pi);
+  // Not credited and never will be (refunded): the browser must not wait on.
+  if (refunded) throw new AppError('CONFLICT', creditsEs.paymentRefunded);
   return { payment_intent_id: pi.id, status: statusOf(pi.status), credited, credits };
 });

@@ -54,3 +54,32 @@ export function passwordResetMail(to: string, firstName: string, url: string): M
     }),
   };
 }
+
+export interface RefundMailInput {
+  /** An order's payment (request number in `label`) or a credit package's (its name). */
+  kind: 'order' | 'credit_package';
+  label: string;
+  /** What was charged and given back, formatted in its currency. */
+  amount: string;
+  /** Where the customer sees the result: /mis-pedidos or /credit-history. */
+  url: string;
+}
+
+/** A payment that could not become an order or credits went back to the card (issue 10). */
+export function refundMail(to: string, firstName: string, p: RefundMailInput): Mail {
+  const order = p.kind === 'order';
+  return {
+    to,
+    subject: mailEs.refundSubject,
+    ...layout({
+      greeting: fmt(mailEs.confirmGreeting, { name: firstName }),
+      body: fmt(order ? mailEs.refundBodyOrder : mailEs.refundBodyPackage, {
+        amount: p.amount,
+        label: p.label,
+      }),
+      action: order ? mailEs.refundActionOrder : mailEs.refundActionPackage,
+      url: p.url,
+      note: mailEs.refundNote,
+    }),
+  };
+}

@@ -80,6 +80,18 @@ export class PaymentIntents {
 
   constructor(private readonly webhooks: WebhookSender) {}
 
+  /** The intent itself (the emulator's refunds and disputes read and never change it). */
+  get(id: string): PaymentIntent | undefined {
+    return this.intents.get(id);
+  }
+
+  /** The succeeded intent whose charge this is. */
+  byCharge(chargeId: string): PaymentIntent | undefined {
+    for (const intent of this.intents.values())
+      if (intent.latest_charge === chargeId) return intent;
+    return undefined;
+  }
+
   create(form: FormObject): Reply {
     const bad = unknownParam(form, CREATE_PARAMS);
     if (bad) return bad;

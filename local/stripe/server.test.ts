@@ -169,6 +169,8 @@ describe('stripe emulator through the real SDK', () => {
   });
 
   it('retries a failed delivery, and can drop an object’s webhooks', async () => {
+    // Earlier tests' events land first, so only this one meets the failing receiver.
+    await until(() => emulator.webhooks.events.every((e) => e.delivered || e.dropped));
     received = [];
     failFirst = 2;
     const pi = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
@@ -189,5 +191,135 @@ describe('stripe emulator through the real SDK', () => {
       ['payment_intent.created', false],
       ['payment_intent.succeeded', true],
     ]);
+  });
+});
+
+describe('refunds and disputes', () => {
+  it('delivers a recorded event again on demand, signed afresh', async () => {
+    const pi = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
+    await until(() => emulator.webhooks.events.some((e) => e.object_id === pi.id && e.delivered));
+    const [event] = emulator.webhooks.events.filter((e) => e.object_id === pi.id);
+    received = [];
+    const res = await fetch(`${emulator.endpoint}/_emulator/deliver`, {
+      method: 'POST',
+      body: JSON.stringify({ id: event?.id }),
+    });
+    expect(await res.json()).toEqual({ id: event?.id, status: 200 });
+    expect(received).toHaveLength(1);
+    const again = Stripe.webhooks.constructEvent(
+      received[0]?.body ?? '',
+      received[0]?.signature ?? '',
+      keys.webhookSecret,
+    );
+    expect(again.id).toBe(event?.id);
+  });
+
+  const paid = async (amount = 9990) => {
+    const pi = await stripe.paymentIntents.create({ amount, currency: 'clp' });
+    return stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_visa' });
+  };
+  const eventsAbout = async (pi: string) =>
+    (
+      (await (await fetch(`${emulator.endpoint}/_emulator/events?object=${pi}`)).json()) as {
+        events: { type: string; payload: string; payment_intent: string | null }[];
+      }
+    ).events;
+  const door = (path: string, body: unknown) =>
+    fetch(`${emulator.endpoint}/_emulator/${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+  it('refunds a payment in parts, then refuses more than what is left', async () => {
+    const pi = await paid(9990);
+    const part = await stripe.refunds.create(
+      { payment_intent: pi.id, amount: 990, reason: 'requested_by_customer', metadata: { a: 'b' } },
+      { idempotencyKey: 'r1' },
+    );
+    expect(part).toMatchObject({
+      object: 'refund',
+      amount: 990,
+      currency: 'clp',
+      payment_intent: pi.id,
+      charge: pi.latest_charge,
+      reason: 'requested_by_customer',
+      metadata: { a: 'b' },
+      status: 'succeeded',
+    });
+    // The same key answers the same refund, and refunds nothing more.
+    const again = await stripe.refunds.create(
+      { payment_intent: pi.id, amount: 990, reason: 'requested_by_customer', metadata: { a: 'b' } },
+      { idempotencyKey: 'r1' },
+    );
+    expect(again.id).toBe(part.id);
+    await expect(
+      stripe.refunds.create({ payment_intent: pi.id, amount: 9001 }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'amount_too_large' });
+    const rest = await stripe.refunds.create({ payment_intent: pi.id });
+    expect(rest.amount).toBe(9000);
+    await expect(stripe.refunds.create({ payment_intent: pi.id })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'charge_already_refunded',
+    });
+    expect((await stripe.refunds.retrieve(part.id)).amount).toBe(990);
+
+    await until(() => received.filter((r) => r.body.includes(rest.id)).length >= 1);
+    const refunded = (await eventsAbout(pi.id)).filter((e) => e.type === 'charge.refunded');
+    expect(refunded).toHaveLength(2);
+    const last = JSON.parse(refunded[1]?.payload ?? '{}').data.object;
+    expect(last).toMatchObject({
+      object: 'charge',
+      payment_intent: pi.id,
+      amount_refunded: 9990,
+      refunded: true,
+    });
+    expect((await eventsAbout(pi.id)).map((e) => e.type)).toContain('refund.created');
+  });
+
+  it('refuses a refund of an unpaid intent, an unknown one, a bad reason and a publishable key', async () => {
+    const open = await stripe.paymentIntents.create({ amount: 100, currency: 'clp' });
+    await expect(stripe.refunds.create({ payment_intent: open.id })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(stripe.refunds.create({ payment_intent: 'pi_nope' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const pi = await paid(100);
+    await expect(
+      stripe.refunds.create({ payment_intent: pi.id, reason: 'porque' as 'duplicate' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const pk = new Stripe(keys.publishableKey, {
+      host: '127.0.0.1',
+      port: new URL(emulator.endpoint).port,
+      protocol: 'http',
+    });
+    await expect(pk.refunds.create({ payment_intent: pi.id })).rejects.toMatchObject({
+      statusCode: 401,
+    });
+  });
+
+  it('fails refunds on demand with a retryable 500 that the key does not keep', async () => {
+    const pi = await paid(500);
+    await door('fail-refunds', { payment_intent: pi.id, times: 1 });
+    await expect(
+      stripe.refunds.create({ payment_intent: pi.id }, { idempotencyKey: `refund:${pi.id}` }),
+    ).rejects.toMatchObject({ statusCode: 500, type: 'StripeAPIError' });
+    const ok = await stripe.refunds.create(
+      { payment_intent: pi.id },
+      { idempotencyKey: `refund:${pi.id}` },
+    );
+    expect(ok).toMatchObject({ amount: 500, status: 'succeeded' });
+  });
+
+  it('sends charge.dispute.created for a disputed payment', async () => {
+    const pi = await paid(700);
+    const res = await door('disputes', { payment_intent: pi.id });
+    expect(res.status).toBe(200);
+    const dispute = (await res.json()) as { id: string };
+    await until(() => received.some((r) => r.body.includes(dispute.id)));
+    const [event] = (await eventsAbout(pi.id)).filter((e) => e.type === 'charge.dispute.created');
+    expect(JSON.parse(event?.payload ?? '{}').data.object).toMatchObject({
+      object: 'dispute',
+      payment_intent: pi.id,
+      charge: pi.latest_charge,
+      amount: 700,
+    });
   });
 });

@@ -5,6 +5,7 @@ import { invalidRequest, type Reply, stripeError, unauthenticated } from './erro
 import { type FormObject, parseForm, str } from './form.js';
 import { newId } from './ids.js';
 import { type KeyKind, PaymentIntents } from './payment-intents.js';
+import { Refunds } from './refunds.js';
 import { WebhookSender } from './webhooks.js';
 
 export interface StripeEmulatorOptions {
@@ -28,12 +29,20 @@ const API_VERSION = '2026-10-28.endive';
 
 /**
  * A Stripe-compatible HTTP API for the local stack and tests, implementing exactly what Sello
- * calls (payment intents: create, retrieve, confirm with test cards) and sending signed webhooks.
+ * calls (payment intents: create, retrieve, confirm with test cards; refunds: create, retrieve)
+ * and sending signed webhooks.
  * The `stripe` SDK talks to it through its host/port/protocol options.
  *
  * Test-only doors (never part of Stripe's API):
  *   GET  /_emulator/events[?object=pi_…]   events sent, with the exact payload and signature
+ *                                           (an intent's id also finds its refund, charge and
+ *                                           dispute events)
  *   POST /_emulator/drop-webhooks {object}  record but never deliver that object's events
+ *   POST /_emulator/disputes {payment_intent, reason?}   the cardholder disputes the payment
+ *   POST /_emulator/fail-refunds {payment_intent, times}  the next refunds of it answer 500
+ *   POST /_emulator/refunds {payment_intent, amount?}      a refund made in Stripe's dashboard
+ *   POST /_emulator/deliver {id}            delivers a recorded (e.g. dropped) event now, once,
+ *                                           signed afresh; answers the webhook's status
  */
 export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHandle> {
   const webhooks = new WebhookSender({
@@ -44,6 +53,7 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
     log: opts.log,
   });
   const intents = new PaymentIntents(webhooks);
+  const refunds = new Refunds(intents, webhooks);
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
 
   function keyKind(req: IncomingMessage, form: FormObject): KeyKind | Reply {
@@ -80,6 +90,13 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
     }
     const confirm = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
     if (confirm && method === 'POST') return intents.confirm(confirm[1] as string, auth, form);
+    if (url.pathname === '/v1/refunds' && method === 'POST') {
+      return auth === 'secret' ? refunds.create(form) : secretOnly();
+    }
+    const refund = /^\/v1\/refunds\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    if (refund && method === 'GET') {
+      return auth === 'secret' ? refunds.retrieve(refund[1] as string) : secretOnly();
+    }
     return invalidRequest(`Unrecognized request URL (${method}: ${url.pathname}).`);
   }
 
@@ -103,7 +120,8 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
       return { reply: seen.reply, replayed: true };
     }
     const reply = run();
-    idempotent.set(scope, { fingerprint, reply });
+    // A 5xx is Stripe's "try again" (Stripe-Should-Retry): it is not kept for the key.
+    if (reply.status < 500) idempotent.set(scope, { fingerprint, reply });
     return { reply, replayed: false };
   }
 
@@ -112,7 +130,11 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
       const object = url.searchParams.get('object');
       return {
         status: 200,
-        body: { events: webhooks.events.filter((e) => !object || e.object_id === object) },
+        body: {
+          events: webhooks.events.filter(
+            (e) => !object || e.object_id === object || e.payment_intent === object,
+          ),
+        },
       };
     }
     if (url.pathname === '/_emulator/drop-webhooks' && req.method === 'POST') {
@@ -120,6 +142,28 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
       if (!object) return invalidRequest('object is required', 'object');
       webhooks.drop(object);
       return { status: 200, body: { dropping: object } };
+    }
+    if (url.pathname === '/_emulator/disputes' && req.method === 'POST') {
+      const { payment_intent, reason } = JSON.parse(raw || '{}') as Record<string, unknown>;
+      if (typeof payment_intent !== 'string') {
+        return invalidRequest('payment_intent is required', 'payment_intent');
+      }
+      return refunds.dispute(payment_intent, typeof reason === 'string' ? reason : undefined);
+    }
+    if (url.pathname === '/_emulator/refunds' && req.method === 'POST') {
+      const { payment_intent, amount } = JSON.parse(raw || '{}') as Record<string, unknown>;
+      return refunds.create({
+        ...(typeof payment_intent === 'string' ? { payment_intent } : {}),
+        ...(typeof amount === 'number' ? { amount: String(amount) } : {}),
+        reason: 'requested_by_customer',
+      });
+    }
+    if (url.pathname === '/_emulator/fail-refunds' && req.method === 'POST') {
+      const { payment_intent, times } = JSON.parse(raw || '{}') as Record<string, unknown>;
+      if (typeof payment_intent !== 'string' || typeof times !== 'number') {
+        return invalidRequest('payment_intent and times are required', 'payment_intent');
+      }
+      return refunds.failNext(payment_intent, times);
     }
     return undefined;
   }
@@ -130,6 +174,21 @@ export async function startStripe(opts: StripeEmulatorOptions): Promise<StripeHa
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const raw = Buffer.concat(chunks).toString('utf8');
+      if (url.pathname === '/_emulator/deliver' && req.method === 'POST') {
+        const { id } = JSON.parse(raw || '{}') as { id?: string };
+        void webhooks
+          .deliverNow(String(id))
+          .then((status) =>
+            send(
+              res,
+              status === undefined
+                ? invalidRequest(`No such event: '${id}'`, 'id')
+                : { status: 200, body: { id, status } },
+              false,
+            ),
+          );
+        return;
+      }
       try {
         const door = emulatorDoor(req, url, raw);
         if (door) return send(res, door, false);
@@ -174,6 +233,7 @@ function send(res: ServerResponse, reply: Reply, replayed: boolean) {
     'request-id': newId('req', 14),
     'stripe-version': API_VERSION,
     ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+    ...(reply.status >= 500 ? { 'stripe-should-retry': 'true' } : {}),
   });
   res.end(text);
 }

@@ -7,6 +7,8 @@ export interface SentEvent {
   type: string;
   /** Id of the object the event is about (e.g. the payment intent). */
   object_id: string;
+  /** The payment intent a refund, charge or dispute event belongs to (null for others). */
+  payment_intent: string | null;
   /** The exact body posted to the webhook. */
   payload: string;
   /** The `Stripe-Signature` header of the latest attempt. */
@@ -43,7 +45,8 @@ export class WebhookSender {
     this.dropFor.add(objectId);
   }
 
-  emit(type: string, object: { id: string }): SentEvent {
+  /** `paymentIntent`: the intent a refund, charge or dispute belongs to (filters and drops). */
+  emit(type: string, object: { id: string }, paymentIntent: string | null = null): SentEvent {
     const event = {
       id: newId('evt'),
       object: 'event',
@@ -59,11 +62,12 @@ export class WebhookSender {
       id: event.id,
       type,
       object_id: object.id,
+      payment_intent: paymentIntent,
       payload: JSON.stringify(event, null, 2),
       signature: null,
       attempts: [],
       delivered: false,
-      dropped: this.dropFor.has(object.id),
+      dropped: this.dropFor.has(object.id) || (!!paymentIntent && this.dropFor.has(paymentIntent)),
     };
     this.events.push(sent);
     if (!sent.dropped) this.schedule(sent, 0, 0);
@@ -85,7 +89,35 @@ export class WebhookSender {
     this.timers.add(timer);
   }
 
+  /**
+   * Delivers one recorded event now, signed afresh, once (no retry): tests replay dropped
+   * events in the order they choose, as Stripe may deliver them. The webhook's status, or null.
+   */
+  async deliverNow(eventId: string): Promise<number | null | undefined> {
+    const sent = this.events.find((e) => e.id === eventId);
+    if (!sent) return undefined;
+    const status = await this.post(sent);
+    if (status !== null && status >= 200 && status < 300) sent.delivered = true;
+    return status;
+  }
+
   private async deliver(sent: SentEvent, attempt: number): Promise<void> {
+    const status = await this.post(sent);
+    if (status !== null && status >= 200 && status < 300) {
+      sent.delivered = true;
+      return;
+    }
+    const delays = this.opts.retryDelaysMs ?? [250, 1000, 3000, 10_000];
+    const wait = delays[attempt];
+    if (wait === undefined) {
+      this.opts.log?.(`[stripe] webhook ${sent.type} ${sent.id} abandonado (${status ?? 'red'})`);
+      return;
+    }
+    this.schedule(sent, attempt + 1, wait);
+  }
+
+  /** One signed POST of the event; the attempt is recorded. */
+  private async post(sent: SentEvent): Promise<number | null> {
     const signature = signatureHeader(sent.payload, this.opts.secret);
     sent.signature = signature;
     let status: number | null = null;
@@ -106,16 +138,6 @@ export class WebhookSender {
       // network error: retried below like a non-2xx answer
     }
     sent.attempts.push({ at: new Date().toISOString(), status });
-    if (status !== null && status >= 200 && status < 300) {
-      sent.delivered = true;
-      return;
-    }
-    const delays = this.opts.retryDelaysMs ?? [250, 1000, 3000, 10_000];
-    const wait = delays[attempt];
-    if (wait === undefined) {
-      this.opts.log?.(`[stripe] webhook ${sent.type} ${sent.id} abandonado (${status ?? 'red'})`);
-      return;
-    }
-    this.schedule(sent, attempt + 1, wait);
+    return status;
   }
 }

@@ -30,4 +30,12 @@ export const jobs: readonly JobSpec[] = [
     access: { table: 'write' },
     description: 'Renews due premium feature subscriptions with credits, or records the attempt',
   },
+  {
+    name: 'retry-refunds',
+    handler: 'jobs/retry-refunds',
+    everyMinutes: 15,
+    // mail: the customer's refund notice when the first try could not send it.
+    access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY'] },
+    description: 'Retries automatic refunds Stripe did not make yet, and their e-mails',
+  },
 ];

@@ -56,7 +56,14 @@ export const creditsEs = {
     'Entorno local: usa 4242 4242 4242 4242 (aprobada) o 4000 0000 0000 0002 (rechazada).',
   waitingCredits: 'Confirmando tus créditos...',
   purchaseDescription: 'Compra de {name}',
+  reclaimRefundDescription: 'Pago de {name} reembolsado: se retiran los créditos no usados',
+  reclaimDisputeDescription: 'Pago de {name} disputado: se retiran los créditos no usados',
+  countryInactive: 'Las compras no están disponibles en este país por ahora.',
+  tooManyPaymentIntents:
+    'Demasiados intentos de pago en la última hora. Espera un rato antes de intentarlo de nuevo.',
   paymentNotFound: 'No encontramos ese pago.',
+  paymentRefunded:
+    'No pudimos cargar los créditos de este pago y te devolvimos el monto a tu tarjeta.',
   webhookSignatureInvalid: 'La firma del evento de pago no es válida.',
   plansReadOnly: 'La contratación de planes estará disponible pronto.',
   perMonth: '{n} créditos al mes',

@@ -41,6 +41,8 @@ export const ordersEs = {
   saveItemsError: 'Error al guardar los elementos del pedido',
   paymentUnexpected: 'Error inesperado al procesar el pago',
   paymentNotFound: 'No encontramos ese pago.',
+  paymentRefunded:
+    'No pudimos convertir este pago en un pedido y te devolvimos el monto a tu tarjeta. Revisa tu solicitud y vuelve a pagar.',
   paymentDescription: 'Pedido {number}',
   creditsOrderDescription: 'Pago del pedido {number}',
   paymentLabelCard: 'Tarjeta',
@@ -53,6 +55,7 @@ export const ordersEs = {
   resendError: 'Error al reenviar enlace de firma',
   resendFailed: 'Error reenviando enlace',
   resendSigned: 'Este firmante ya firmó el documento.',
+  resendCancelled: 'Este pedido fue cancelado: sus enlaces de firma ya no funcionan.',
   resendSigningSent: 'Se envió un nuevo enlace de firma a {email}.',
   resendEnrolmentSent: 'Se envió un enlace de enrolamiento a {email}.',
   // Signing-link e-mail

@@ -341,11 +341,11 @@ describe('paying by card', () => {
     await delivered(stack, intent.payment_intent_id, 'payment_intent.succeeded');
     const res = await shop.cardStatus(user, intent.payment_intent_id);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: { code: 'CONFLICT', message: m.saveOrderError } });
+    expect(res.body).toMatchObject({ error: { code: 'CONFLICT', message: m.paymentRefunded } });
     expect(await orderCount(user)).toBe(0);
     expect((await shop.getRequest(user, req.id)).body.request.status).toBe('pending');
 
-    // That charge is left for a refund; paying again takes a new intent and makes the order.
+    // That charge is refunded automatically; paying again takes a new intent and makes the order.
     const again = await startCard(user, req.id);
     expect(again.payment_intent_id).not.toBe(intent.payment_intent_id);
     await confirmInBrowser(stack, again, GOOD_CARD);

@@ -12,8 +12,10 @@ export const createPackagePaymentIntent = route({
   path: '/api/payments/credit-package-intent',
   auth: 'user',
   handler: 'payments/create-package-intent',
-  summary: 'Creates a card payment for a credit package at its catalogue price in a country',
-  access: { table: 'read', secrets: ['STRIPE_SECRET_KEY'] },
+  summary:
+    'Creates a card payment for a credit package at its price in an active country (limited per user per hour)',
+  // write: the per-user hourly count of payment intents.
+  access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
   request: payments.createPackageIntentRequest,
   response: payments.createPackageIntentResponse,
 });
@@ -25,8 +27,9 @@ export const getPaymentStatus = route({
   auth: 'user',
   handler: 'payments/get-payment-status',
   summary:
-    "Where one of the caller's payments stands; credits a succeeded payment not yet credited",
-  access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
+    "Where one of the caller's payments stands; credits a succeeded payment not yet credited (or refunds one that cannot be)",
+  // mail: a payment refunded here (its package went away) is told to the customer.
+  access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY'] },
   response: payments.paymentStatusResponse,
 });
 
@@ -36,8 +39,9 @@ export const stripeWebhook = route({
   path: '/api/payments/webhook',
   auth: 'public',
   handler: 'payments/stripe-webhook',
-  summary: 'Stripe events (signature-checked; the object is re-read from Stripe; idempotent)',
-  // mail: a paid order's signing links go out from here.
+  summary:
+    'Stripe events (signature-checked; payments re-read from Stripe; refunds and disputes reversed; each event handled once)',
+  // mail: a paid order's signing links and automatic-refund notices go out from here.
   access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
   rawBody: true,
   maxBodyBytes: 256 * 1024,

@@ -3,7 +3,9 @@ import { ApiError } from './api';
 /**
  * Reads a card payment's status from our API until the server has done its part (credited a
  * package, created an order). A read that fails (network, a 5xx) is tried again; the wait ends
- * with the result, when Stripe says the payment will never succeed, or after `timeoutMs`.
+ * with the result, when Stripe says the payment will never succeed, when the server says the
+ * payment can never become what was bought (409: it was refunded; its message says so), or
+ * after `timeoutMs`.
  * Aborting the signal rejects with its reason. Shared by credit packages and checkout.
  */
 export interface PollOptions {
@@ -25,6 +27,7 @@ const DEAD = new Set(['requires_payment_method', 'canceled']);
 export type PollOutcome<R> =
   | { kind: 'done'; result: R }
   | { kind: 'declined' }
+  | { kind: 'refunded'; message: string }
   | { kind: 'timeout' };
 
 export async function pollPayment<S extends { status: string }, R>(
@@ -52,6 +55,10 @@ export async function pollPayment<S extends { status: string }, R>(
       // Not the caller's payment, or none at all: waiting longer changes nothing.
       if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
         return { kind: 'timeout' };
+      }
+      // Taken but never to be fulfilled: the money went back to the card.
+      if (err instanceof ApiError && err.status === 409) {
+        return { kind: 'refunded', message: err.message };
       }
     }
     if (now() + intervalMs > deadline) return { kind: 'timeout' };

@@ -387,6 +387,9 @@ function Checkout({
         paid(outcome.orderId);
       } else if (outcome.kind === 'declined') {
         setPay({ step: 'failed', message: es.credits.paymentFailed });
+      } else if (outcome.kind === 'refunded') {
+        // The request changed while paying: the money went back, the request waits in the cart.
+        setPay({ step: 'failed', message: outcome.message || es.orders.paymentRefunded });
       } else {
         // The money was taken; the order will follow (webhook). The wizard starts afresh.
         clearWizardSession();

@@ -305,6 +305,13 @@ describe('waitForOrder', () => {
     expect(outcome).toEqual({ kind: 'declined' });
   });
 
+  it('stops at once when the server refunded the payment instead (409)', async () => {
+    const outcome = await waitForOrder(async () => {
+      throw new ApiError(409, 'CONFLICT', es.orders.paymentRefunded);
+    }, fakeClock());
+    expect(outcome).toEqual({ kind: 'refunded', message: es.orders.paymentRefunded });
+  });
+
   it('gives up after the timeout', async () => {
     const clock = fakeClock();
     let calls = 0;

@@ -224,6 +224,7 @@ type OrderPaymentStatus = z.output<typeof orderPaymentStatusResponse>;
 export type OrderOutcome =
   | { kind: 'ordered'; orderId: string }
   | { kind: 'declined' }
+  | { kind: 'refunded'; message: string }
   | { kind: 'timeout' };
 
 export type WaitForOrderOptions = PollOptions;

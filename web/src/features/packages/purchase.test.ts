@@ -82,6 +82,12 @@ describe('purchaseReducer', () => {
     expect(purchaseReducer(crediting, { type: 'credits', outcome: { kind: 'timeout' } })).toEqual({
       step: 'delayed',
     });
+    // Refunded instead of credited: the server's reason, not an endless wait.
+    const refunded: CreditsOutcome = { kind: 'refunded', message: es.credits.paymentRefunded };
+    expect(purchaseReducer(crediting, { type: 'credits', outcome: refunded })).toEqual({
+      step: 'failed',
+      message: es.credits.paymentRefunded,
+    });
   });
 
   it('ignores events out of order: no second submit, no late answers', () => {
@@ -140,6 +146,19 @@ describe('waitForCredits', () => {
     expect(read.mock.calls.length).toBeLessThanOrEqual(31);
   });
 
+  it('stops at once on a payment the server refunded (409), with its message', async () => {
+    let calls = 0;
+    const outcome = await waitForCredits(
+      async () => {
+        calls++;
+        throw new ApiError(409, 'CONFLICT', es.credits.paymentRefunded);
+      },
+      { sleep: async () => {} },
+    );
+    expect(outcome).toEqual({ kind: 'refunded', message: es.credits.paymentRefunded });
+    expect(calls).toBe(1);
+  });
+
   it('gives up at once on a payment that is not the caller’s', async () => {
     const clock = fakeClock();
     const read = vi.fn(async (): Promise<PaymentStatus> => {
@@ -170,5 +189,13 @@ describe('intentErrorMessage', () => {
       'Error inesperado. Inténtalo de nuevo.',
     );
     expect(intentErrorMessage(new TypeError('boom'))).toBe('Error inesperado. Inténtalo de nuevo.');
+  });
+
+  it("tells the server's own words for a limit or a country closed to purchases", () => {
+    for (const message of [es.credits.tooManyPaymentIntents, es.credits.countryInactive]) {
+      const status = message === es.credits.countryInactive ? 422 : 429;
+      const code = status === 422 ? 'BUSINESS_RULE' : 'TOO_MANY_REQUESTS';
+      expect(intentErrorMessage(new ApiError(status, code, message))).toBe(message);
+    }
   });
 });

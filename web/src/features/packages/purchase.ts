@@ -15,7 +15,8 @@ import type { ConfirmResult } from './cardPayer';
  *
  *   card ──submit──▶ processing ──succeeded──▶ crediting ──credited──▶ succeeded (2 s, handler)
  *                        │                         ├──declined──▶ failed
- *                        └──error──▶ failed         └──timeout──▶ delayed
+ *                        └──error──▶ failed         ├──refunded (409)──▶ failed
+ *                                                  └──timeout──▶ delayed
  *
  * `failed` offers a retry, which closes the modal (§4).
  */
@@ -54,6 +55,9 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       const { outcome } = event;
       if (outcome.kind === 'credited') return { step: 'succeeded', credits: outcome.credits };
       if (outcome.kind === 'declined') return { step: 'failed', message: es.credits.paymentError };
+      if (outcome.kind === 'refunded') {
+        return { step: 'failed', message: outcome.message || es.credits.paymentRefunded };
+      }
       return { step: 'delayed' };
     }
   }
@@ -67,6 +71,7 @@ export function isBusy(state: PurchaseState): boolean {
 export type CreditsOutcome =
   | { kind: 'credited'; credits: number | null }
   | { kind: 'declined' }
+  | { kind: 'refunded'; message: string }
   | { kind: 'timeout' };
 
 export type WaitOptions = PollOptions;
@@ -89,9 +94,13 @@ export async function waitForCredits(
 
 /**
  * The alert when a payment cannot be started (§8 "Payment intent"): the server answered with an
- * error, or the call itself failed unexpectedly (no answer at all).
+ * error, or the call itself failed unexpectedly (no answer at all). A limit (429) or a rule the
+ * customer can act on (422: purchases closed in the country) is told as the server says it.
  */
 export function intentErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && (err.status === 429 || err.status === 422) && err.message) {
+    return err.message;
+  }
   return err instanceof ApiError && err.status > 0
     ? es.credits.paymentInitError
     : es.common.unexpected;

@@ -1,0 +1,180 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { fromStripeAmount } from '../../shared/rules/currency.js';
+import type { TransactItem } from '../orders/repo.js';
+import { type Clock, systemClock } from '../platform/clock.js';
+import { db } from '../platform/db.js';
+import { logger } from '../platform/logger.js';
+import { type Mailer, sesMailer } from '../platform/mail.js';
+import { countMetric, METRICS } from '../platform/metrics.js';
+import { getProfile } from '../profile/repo.js';
+import { refundMail } from './refund-mail.js';
+import {
+  getRefund,
+  type RefundKind,
+  type RefundReason,
+  type RefundRecord,
+  recordRefunded,
+  recordRefundFailure,
+  recordRefundMailed,
+  refundPut,
+} from './refund-repo.js';
+import { stripe } from './stripe-client.js';
+
+/**
+ * Automatic refunds: money that arrived but cannot become an order or credits goes back to the
+ * card, the customer is told, and nothing about it is only a log line.
+ *
+ * 1. decideRefund writes, in ONE transaction, the payment's marker (what it became: here "a
+ *    refund"; ORDERPAY# or PKGPAY#, the very item the order or the grant would write, so a
+ *    payment is either fulfilled or refunded, never both) and the REFUND record ('pending').
+ * 2. settleRefund asks Stripe for the refund with the idempotency key `refund:{pi}` (a retry can
+ *    never refund twice; a full refund already made answers `charge_already_refunded`, which
+ *    counts as done), records it, and mails the customer once.
+ * A failed call leaves the record 'pending' and counts the RefundFailed metric (alarm in AWS);
+ * the webhook then answers 5xx so Stripe delivers the event again, and the retry-refunds job
+ * retries every open refund in any case.
+ */
+export interface RefundDeps {
+  clock: Clock;
+  mailer: Mailer;
+}
+
+const defaults: RefundDeps = { clock: systemClock, mailer: sesMailer };
+
+export class RefundFailedError extends Error {
+  constructor(paymentIntentId: string, code: string) {
+    super(`refund of ${paymentIntentId} failed (${code})`);
+    this.name = 'RefundFailedError';
+  }
+}
+
+export interface RefundDecision {
+  pi: Stripe.PaymentIntent;
+  kind: RefundKind;
+  reason: RefundReason;
+  userSub: string;
+  label: string;
+  /** The payment's marker saying "refund": the same key a fulfilment would have written. */
+  marker: TransactItem;
+}
+
+/** True when this call decided the refund; false when the payment was decided before. */
+export async function decideRefund(d: RefundDecision, now: Date): Promise<boolean> {
+  const currency = d.pi.currency.toUpperCase();
+  const record: RefundRecord = {
+    payment_intent_id: d.pi.id,
+    kind: d.kind,
+    reason: d.reason,
+    user_sub: d.userSub,
+    label: d.label,
+    amount: fromStripeAmount(d.pi.amount_received || d.pi.amount, d.pi.currency),
+    currency_code: currency,
+    status: 'pending',
+    refund_id: null,
+    attempts: 0,
+    last_error: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [d.marker, refundPut(record)] }));
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'TransactionCanceledException') return false;
+    throw err;
+  }
+  logger.warn('payment to refund', {
+    paymentIntent: d.pi.id,
+    kind: d.kind,
+    reason: d.reason,
+  });
+  return true;
+}
+
+/** Stripe's error code, else its raw type ('api_error'), else the error's name. */
+const stripeCode = (err: unknown) => {
+  const e = err as { code?: string; rawType?: string; type?: string; name?: string };
+  return e?.code ?? e?.rawType ?? e?.type ?? e?.name ?? 'unknown';
+};
+
+/**
+ * Makes the refund of a decided payment happen (no-op once done) and tells the customer.
+ * Throws RefundFailedError when Stripe refused or did not answer: the record stays 'pending'.
+ */
+export async function settleRefund(
+  paymentIntentId: string,
+  deps: RefundDeps = defaults,
+): Promise<RefundRecord | undefined> {
+  const record = await getRefund(paymentIntentId);
+  if (!record) return undefined;
+  if (record.status === 'pending') {
+    let refundId: string | null = null;
+    try {
+      const client = await stripe();
+      const refund = await client.refunds.create(
+        {
+          payment_intent: paymentIntentId,
+          reason: record.reason === 'already_paid' ? 'duplicate' : 'requested_by_customer',
+          metadata: { sello_kind: record.kind, sello_reason: record.reason },
+        },
+        { idempotencyKey: `refund:${paymentIntentId}` },
+      );
+      refundId = refund.id;
+    } catch (err) {
+      const code = stripeCode(err);
+      if (code !== 'charge_already_refunded') {
+        await recordRefundFailure(paymentIntentId, code, deps.clock.now().toISOString());
+        countMetric(METRICS.refundFailed);
+        logger.error('refund failed', {
+          paymentIntent: paymentIntentId,
+          attempts: record.attempts + 1,
+          error: code,
+        });
+        throw new RefundFailedError(paymentIntentId, code);
+      }
+    }
+    const first = await recordRefunded(paymentIntentId, refundId, deps.clock.now().toISOString());
+    if (!first) return getRefund(paymentIntentId);
+    logger.info('payment refunded', { paymentIntent: paymentIntentId, refundId });
+    await tellCustomer({ ...record, status: 'succeeded', refund_id: refundId }, deps);
+  } else if (!record.mailed_at) {
+    await tellCustomer(record, deps);
+  }
+  return getRefund(paymentIntentId);
+}
+
+/**
+ * The customer's e-mail about the refund. A failed send is logged and left for the job (the
+ * record stays on the open list until mailed); it never undoes or repeats the refund.
+ */
+async function tellCustomer(record: RefundRecord, deps: RefundDeps): Promise<void> {
+  try {
+    const profile = await getProfile(record.user_sub);
+    if (profile?.email) {
+      await deps.mailer.send(refundMail(profile.email, profile.first_name ?? '', record));
+    } else {
+      logger.warn('refunded customer has no profile e-mail', {
+        paymentIntent: record.payment_intent_id,
+      });
+    }
+    await recordRefundMailed(record.payment_intent_id, deps.clock.now().toISOString());
+  } catch (err) {
+    logger.error('refund e-mail not sent', {
+      paymentIntent: record.payment_intent_id,
+      error: (err as Error)?.name,
+    });
+  }
+}
+
+/**
+ * settleRefund for callers that answer anyway: a failure is on record (the refund stays
+ * 'pending', which this answers) and the webhook or the job tries again.
+ */
+export async function settleRefundQuietly(paymentIntentId: string, deps: RefundDeps = defaults) {
+  try {
+    return await settleRefund(paymentIntentId, deps);
+  } catch (err) {
+    if (!(err instanceof RefundFailedError)) throw err;
+    return getRefund(paymentIntentId);
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { METRICS, METRICS_NAMESPACE } from '../../functions/platform/metrics.js';
+import { jobDefs } from '../../lib/schedules.js';
+import { jobs } from '../../shared/contract/jobs.js';
+import { environmentOf, logicalId, nagFindings, synth } from './synth.js';
+
+const s = synth({ jobs: jobDefs(jobs) });
+
+describe('payment alarms', () => {
+  it.each(Object.values(METRICS))('alarms on the first %s and notifies the alarm topic', (name) => {
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: METRICS_NAMESPACE,
+      MetricName: name,
+      Dimensions: [{ Name: 'Service', Value: 'sello' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: logicalId(s.stack, s.stack.alarmTopic) }],
+    });
+  });
+
+  it('leaves no cdk-nag finding', () => {
+    expect(nagFindings(s.stack).filter((f) => f.includes('PaymentAlarms'))).toEqual([]);
+  });
+
+  it('has a retry-refunds job every 15 minutes with the Stripe key and mail', () => {
+    const fn = s.stack.schedules.functions['retry-refunds'];
+    if (!fn) throw new Error('no retry-refunds job');
+    s.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+    });
+    expect(Object.keys(environmentOf(s, fn))).toEqual(
+      expect.arrayContaining(['STRIPE_SECRET_KEY', 'MAIL_FROM', 'TABLE_NAME']),
+    );
+  });
+});
