@@ -49,6 +49,16 @@ export function parseRate(rate: string | number): Rate {
   return { num: BigInt(`${m[1]}${decimals}`), den: 10n ** BigInt(decimals.length) };
 }
 
+/** A rate back to its exact decimal text ("0.01", "2.5", "10"), as the catalogue holds it. */
+export function formatRate(rate: Rate): string {
+  const digits = rate.den.toString().length - 1;
+  const text = rate.num.toString().padStart(digits + 1, '0');
+  if (digits === 0) return text;
+  const fraction = text.slice(-digits).replace(/0+$/, '');
+  const whole = text.slice(0, -digits);
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 /**
  * Credits for a money amount: floor(amount × credits_per_unit) (§9). The amount is in minor
  * units of `currencyCode`; the rate is per major unit.
