@@ -4,6 +4,7 @@ import {
   addSantiagoMonths,
   formatSantiagoDate,
   formatSantiagoDateTime,
+  nextSantiagoTime,
   santiagoDate,
   santiagoIso,
   santiagoOffset,
@@ -125,6 +126,34 @@ describe('the month boundary', () => {
     expect(santiagoDate(addSantiagoMonths(at('2027-12-15T12:00:00Z'), 2))).toBe('2028-02-15');
     expect(iso(addSantiagoDays(at('2026-09-05T15:00:00Z'), 1))).toBe('2026-09-06T14:00:00.000Z');
     expect(santiagoDate(addSantiagoDays(at('2027-01-01T01:30:00Z'), -7))).toBe('2026-12-24');
+  });
+});
+
+describe("a daily job's next run", () => {
+  it('is today at that Santiago time if still ahead, else tomorrow', () => {
+    // 24 November 2026 16:45 −03.
+    expect(iso(nextSantiagoTime(at('2026-11-24T19:45:00Z'), 18, 0))).toBe(
+      '2026-11-24T21:00:00.000Z',
+    );
+    expect(iso(nextSantiagoTime(at('2026-11-24T19:45:00Z'), 9, 0))).toBe(
+      '2026-11-25T12:00:00.000Z',
+    );
+    expect(iso(nextSantiagoTime(at('2026-11-25T12:00:00Z'), 9, 0))).toBe(
+      '2026-11-26T12:00:00.000Z',
+    );
+  });
+
+  it('keeps 09:00 Santiago across both DST changes (13:00 UTC in winter, 12:00 in summer)', () => {
+    expect(iso(nextSantiagoTime(at('2026-04-04T13:00:00Z'), 9, 0))).toBe(
+      '2026-04-05T13:00:00.000Z',
+    );
+    expect(iso(nextSantiagoTime(at('2026-09-05T14:00:00Z'), 9, 0))).toBe(
+      '2026-09-06T12:00:00.000Z',
+    );
+    // 00:30 never happens on 6 September 2026: the run comes right after the gap.
+    expect(santiagoIso(nextSantiagoTime(at('2026-09-05T12:00:00Z'), 0, 30))).toBe(
+      '2026-09-06T01:30:00-03:00',
+    );
   });
 });
 

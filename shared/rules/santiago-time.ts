@@ -147,6 +147,20 @@ export function addSantiagoMonths(at: Instant, months: number): Date {
   );
 }
 
+/**
+ * The next instant after `after` at which Santiago's clocks show hour:minute (a daily job's
+ * next run). On the September change day a time in the skipped hour runs right after the gap.
+ */
+export function nextSantiagoTime(after: Instant, hour: number, minute: number): Date {
+  const from = assertValid(toDate(after));
+  const p = santiagoParts(from);
+  for (let day = 0; day < 3; day++) {
+    const at = santiagoWallTime(p.year, p.month, p.day + day, hour, minute);
+    if (at.getTime() > from.getTime()) return at;
+  }
+  throw new RangeError('no next Santiago time'); // unreachable: a day always has the time
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The Santiago calendar date as yyyy-mm-dd. */
