@@ -66,7 +66,7 @@ export const checkoutEs = {
   // The conversion, from the shared rule the server charges by (docs/credits-economy.md).
   creditsConversion: '{price} − 2% = {discounted} = {credits} créditos',
   creditsConversionRoundedUp:
-    '{price} − 2% = {discounted} ≈ {credits} créditos (redondeado hacia arriba)',
+    '{price} − 2% = {discounted} → {credits} créditos (redondeado hacia arriba)',
   creditValue: '1 crédito = {value}',
   creditValueApprox: '1 crédito ≈ {value}',
   creditsBalance: 'Tu saldo: {n} créditos',

@@ -78,9 +78,10 @@ export function PaymentPanel(props: PaymentPanelProps) {
             <p>{fmt(c.creditsNeeded, { n: formatCredits(props.creditsNeeded) })}</p>
           ) : null}
           {props.conversion ? (
-            <p className="credits-toggle__conversion" data-testid="credits-conversion">
-              {props.conversion.conversion} <span>({props.conversion.creditValue})</span>
-            </p>
+            <>
+              <p data-testid="credits-conversion">{props.conversion.conversion}</p>
+              <p data-testid="credit-value">{props.conversion.creditValue}</p>
+            </>
           ) : null}
           {signedIn && props.balance !== undefined ? (
             <p>{fmt(c.creditsBalance, { n: formatCredits(props.balance) })}</p>

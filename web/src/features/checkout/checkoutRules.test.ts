@@ -228,7 +228,7 @@ describe('summary texts', () => {
     expect(
       creditsConversionText({ total: 35_000, currency_code: 'MXN', credits_per_unit: '0.5' }),
     ).toEqual({
-      conversion: `${formatMoney(35_000, 'MXN')} − 2% = ${formatMoney(34_300, 'MXN')} ≈ 172 créditos (redondeado hacia arriba)`,
+      conversion: `${formatMoney(35_000, 'MXN')} − 2% = ${formatMoney(34_300, 'MXN')} → 172 créditos (redondeado hacia arriba)`,
       creditValue: `1 crédito = ${formatMoney(200, 'MXN')}`,
     });
     expect(
