@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type JobSpec, jobs } from '../shared/contract/jobs.js';
+import { nextSantiagoTime } from '../shared/rules/santiago-time.js';
 import { type FunctionLoader, loadFromSource } from './handlers.js';
 
 type JobHandler = (event: { time?: string }) => Promise<unknown>;
@@ -17,16 +18,19 @@ export async function runJob(
 }
 
 /**
- * The dev stack's stand-in for the EventBridge rules: every job on its own timer. Runs never
- * overlap per job (a slow run makes the next one wait), and a failure is logged, not fatal.
+ * The dev stack's stand-in for the EventBridge rules and schedules: every job on its own timer
+ * (every N minutes, or daily at its Santiago wall time). Runs never overlap per job (a slow run
+ * makes the next one wait), and a failure is logged, not fatal.
  */
 export function startJobTimers(
   specs: readonly JobSpec[] = jobs,
   log: (line: string) => void = console.error,
 ): () => void {
-  const timers = specs.map((spec) => {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let stopped = false;
+  for (const spec of specs) {
     let running = false;
-    return setInterval(() => {
+    const run = () => {
       if (running) return;
       running = true;
       runJob(spec.name)
@@ -34,10 +38,27 @@ export function startJobTimers(
         .finally(() => {
           running = false;
         });
-    }, spec.everyMinutes * 60_000);
-  });
+    };
+    if (spec.everyMinutes !== undefined) {
+      timers.add(setInterval(run, spec.everyMinutes * 60_000));
+      continue;
+    }
+    const { hour, minute } = spec.santiagoTime;
+    const arm = () => {
+      if (stopped) return;
+      const wait = nextSantiagoTime(new Date(), hour, minute).getTime() - Date.now();
+      const t = setTimeout(() => {
+        timers.delete(t);
+        run();
+        arm();
+      }, wait);
+      timers.add(t);
+    };
+    arm();
+  }
   return () => {
-    for (const t of timers) clearInterval(t);
+    stopped = true;
+    for (const t of timers) clearTimeout(t);
   };
 }
 

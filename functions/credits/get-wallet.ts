@@ -1,5 +1,5 @@
 import * as routes from '../../shared/contract/routes/credits.js';
-import { EXPIRING_SOON_DAYS } from '../../shared/rules/credits.js';
+import { expiringSoonEnd } from '../../shared/rules/credits.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
 import { httpRoute } from '../platform/http.js';
@@ -11,7 +11,9 @@ export const handler = httpRoute(routes.getWallet, async ({ caller }) => {
   const now = epochSeconds(systemClock.now());
   const [wallet, soon] = await Promise.all([
     readWallet(owner),
-    expiringSoon(owner, now, EXPIRING_SOON_DAYS * 86_400),
+    // Lots expiring up to the end of the 30th Santiago day from today (the query bound is
+    // inclusive, the window's end exclusive).
+    expiringSoon(owner, now, expiringSoonEnd(now) - 1 - now),
   ]);
   return {
     balance: wallet.balance,

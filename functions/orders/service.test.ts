@@ -21,9 +21,16 @@ const order = (over: Partial<Parameters<typeof matchesSearch>[0]> = {}) => ({
 });
 
 describe('order numbers', () => {
-  it("are 'ORD-' + the UTC day + 6 Crockford base32 characters", () => {
+  it("are 'ORD-' + the Santiago day + 6 Crockford base32 characters", () => {
     const n = newOrderNumber(new Date('2027-03-15T23:59:59Z'));
     expect(n).toMatch(/^ORD-20270315-[0-9A-HJKMNP-TV-Z]{6}$/);
+  });
+
+  it("carry Santiago's date: 31 December 22:30 there is still 2026", () => {
+    expect(newOrderNumber(new Date('2027-01-01T01:30:00Z'))).toMatch(/^ORD-20261231-/);
+    expect(newOrderNumber(new Date('2027-01-01T03:00:00Z'))).toMatch(/^ORD-20270101-/);
+    // 23:30 on the last day of a winter month (−04:00): 1 July 03:30 UTC.
+    expect(newOrderNumber(new Date('2026-07-01T03:30:00Z'))).toMatch(/^ORD-20260630-/);
   });
 
   it('differ from one draw to the next', () => {
@@ -36,12 +43,33 @@ describe('order numbers', () => {
 describe('history periods', () => {
   const now = new Date('2027-03-15T12:00:00.000Z');
 
-  it('go back 7, 30 and 90 days, or to January 1st (UTC) for this year', () => {
-    expect(periodStart('7d', now)).toBe('2027-03-08T12:00:00.000Z');
-    expect(periodStart('30d', now)).toBe('2027-02-13T12:00:00.000Z');
-    expect(periodStart('90d', now)).toBe('2026-12-15T12:00:00.000Z');
-    expect(periodStart('year', now)).toBe('2027-01-01T00:00:00.000Z');
+  it('go back to the start of the Santiago day 7, 30 and 90 days ago, or to 1 January', () => {
+    // 15 March 09:00 in Santiago (−03:00).
+    expect(periodStart('7d', now)).toBe('2027-03-08T03:00:00.000Z');
+    expect(periodStart('30d', now)).toBe('2027-02-13T03:00:00.000Z');
+    expect(periodStart('90d', now)).toBe('2026-12-15T03:00:00.000Z');
+    expect(periodStart('year', now)).toBe('2027-01-01T03:00:00.000Z');
     expect(periodStart(undefined, now)).toBeUndefined();
+  });
+
+  it("count 31 December 22:30 in Santiago in the old year's 'este año'", () => {
+    // Already 1 January 01:30 in UTC.
+    const newYearsEve = new Date('2027-01-01T01:30:00.000Z');
+    expect(periodStart('year', newYearsEve)).toBe('2026-01-01T03:00:00.000Z');
+    expect(periodStart('year', new Date('2027-01-01T03:00:00.000Z'))).toBe(
+      '2027-01-01T03:00:00.000Z',
+    );
+  });
+
+  it('start days in winter at −04:00 and across the September change', () => {
+    // 10 September 12:00 −03 → 3 September 00:00 −04.
+    expect(periodStart('7d', new Date('2026-09-10T15:00:00.000Z'))).toBe(
+      '2026-09-03T04:00:00.000Z',
+    );
+    // 13 September → 6 September, the change day, which starts at 01:00 −03.
+    expect(periodStart('7d', new Date('2026-09-13T15:00:00.000Z'))).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
   });
 });
 

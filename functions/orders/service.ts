@@ -10,6 +10,12 @@ import type {
 } from '../../shared/contract/orders.js';
 import type { SelectedService } from '../../shared/contract/requests.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
+import {
+  addSantiagoDays,
+  santiagoDate,
+  startOfSantiagoDay,
+  startOfSantiagoYear,
+} from '../../shared/rules/santiago-time.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
 import { lockDocumentUpdate } from '../documents/repo.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -33,17 +39,17 @@ import {
 
 /** Signing links are valid 15 days (customer-flows §9, DESIGN.md §3.6). */
 export const SIGNING_LINK_DAYS = 15;
-const DAY_MS = 86_400_000;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
- * 'ORD-' + yyyymmdd (UTC) + '-' + 6 Crockford base32 characters (30 random bits a day; no I,
- * L, O, U to misread on the phone). Unique by the ORDERNO guard in the order's transaction;
- * a collision cancels it and the caller draws again.
+ * 'ORD-' + yyyymmdd (the Santiago date: an order at 22:30 on 31 December carries that day, not
+ * UTC's 1 January) + '-' + 6 Crockford base32 characters (30 random bits a day; no I, L, O, U
+ * to misread on the phone). Unique by the ORDERNO guard in the order's transaction; a collision
+ * cancels it and the caller draws again.
  */
 export function newOrderNumber(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const day = santiagoDate(now).replaceAll('-', '');
   let suffix = '';
   // 256 is a multiple of 32, so `byte & 31` is uniform.
   for (const b of randomBytes(6)) suffix += CROCKFORD[b & 31];
@@ -345,12 +351,17 @@ export async function renameOrder(id: string, sub: string, title: string, now: D
 type ListQuery = z.output<typeof listOrdersQuery>;
 type ListResult = z.input<typeof listOrdersResponse>;
 
-/** First instant of a period (UTC): the last 7/30/90 days, or this calendar year. */
+/**
+ * First instant of a period on Chile's clock: 'year' from 1 January 00:00 in Santiago; the last
+ * 7/30/90 days from the start of the Santiago day that many days ago, so a day the list shows
+ * is either wholly in the period or wholly out of it (and nothing a rolling window would show
+ * is left out). Returned as the UTC ISO string the keys hold.
+ */
 export function periodStart(period: ListQuery['period'], now: Date): string | undefined {
   if (!period) return undefined;
-  if (period === 'year') return `${now.getUTCFullYear()}-01-01T00:00:00.000Z`;
+  if (period === 'year') return startOfSantiagoYear(now).toISOString();
   const days = { '7d': 7, '30d': 30, '90d': 90 }[period];
-  return new Date(now.getTime() - days * DAY_MS).toISOString();
+  return startOfSantiagoDay(addSantiagoDays(now, -days)).toISOString();
 }
 
 /** Lower case without accents, so 'Contrato' finds 'contrató' and the reverse. */

@@ -42,6 +42,8 @@ describe('quote (§9)', () => {
     expect(q.credits_needed).toBe(284);
     expect(q.credits_discount_amount).toBe(580);
     expect(q.currency_code).toBe('CLP');
+    // The rate the credits came from, for checkout to show the conversion.
+    expect(q.credits_per_unit).toBe('0.01');
   });
 
   it('counts at least one signer for per-signer services', () => {
@@ -54,6 +56,7 @@ describe('quote (§9)', () => {
     expect(q.items.map((i) => i.service_id)).toEqual(['s-fea']);
     expect(q.total).toBe(13980);
     expect(q.credits_needed).toBe(0);
+    expect(q.credits_per_unit).toBeNull();
     expect(buildQuote(req(null, null, 1), prices, parseRate('0.01')).total).toBe(0);
   });
 });

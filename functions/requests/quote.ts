@@ -1,6 +1,6 @@
 import type { CountryService } from '../../shared/contract/catalog.js';
 import type { Quote, SelectedService } from '../../shared/contract/requests.js';
-import { parseRate, type Rate } from '../../shared/rules/credits.js';
+import { formatRate, parseRate, type Rate } from '../../shared/rules/credits.js';
 import {
   creditDiscountAmount,
   creditsForPayment,
@@ -57,6 +57,7 @@ export function buildQuote(
     currency_code: req.currency_code,
     credits_needed: usable ? creditsForPayment(total, req.currency_code, usable) : 0,
     credits_discount_amount: creditDiscountAmount(total),
+    credits_per_unit: usable ? formatRate(usable) : null,
   };
 }
 

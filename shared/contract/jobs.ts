@@ -1,19 +1,35 @@
 import type { RouteAccess } from './routes.js';
 
 /**
- * Scheduled jobs: EventBridge rules in AWS (lib/schedules.ts), a timer in the local stack, and
+ * Scheduled jobs: EventBridge in AWS (lib/schedules.ts), a timer in the local stack, and
  * `npm run job -- <name>` by hand. Every job is safe to run twice and takes "now" from the
  * event's `time` (the scheduled time), so a run can be replayed for a given moment.
+ *
+ * A job runs either every N minutes (zone-free: jobs that act on instants, such as a lot's
+ * expiry) or daily at a wall time on Chile's clock (America/Santiago, DST included; EventBridge
+ * Scheduler with that time zone in AWS). There is deliberately no UTC cron: "09:00 UTC" is 06:00
+ * or 05:00 in Santiago depending on the season (docs/architecture.md §11).
  */
-export interface JobSpec {
+interface JobBase {
   /** Kebab-case, unique. */
   name: string;
   /** functions/<handler>.ts exports `handler`. */
   handler: `jobs/${string}`;
-  everyMinutes: number;
   access: RouteAccess;
   description: string;
 }
+
+/** A wall time in Santiago, 24-hour clock. */
+export interface SantiagoTimeOfDay {
+  hour: number;
+  minute: number;
+}
+
+export type JobSpec = JobBase &
+  (
+    | { everyMinutes: number; santiagoTime?: undefined }
+    | { santiagoTime: SantiagoTimeOfDay; everyMinutes?: undefined }
+  );
 
 export const jobs: readonly JobSpec[] = [
   {

@@ -94,6 +94,12 @@ export const quoteSchema = z.object({
   credits_needed: z.int(),
   /** Money value of the 2% credit discount. */
   credits_discount_amount: z.int(),
+  /**
+   * The currency's rate (credits per major unit, exact decimal text: "0.01" for CLP) that
+   * credits_needed came from, so checkout shows the conversion with the same rule
+   * (shared/rules/pricing.ts creditsConversion); null when the currency has none.
+   */
+  credits_per_unit: z.nullable(z.string()),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -63,6 +63,12 @@ export const checkoutEs = {
   creditsToggle: 'Pagar con créditos',
   creditsDiscount: '2% de descuento al pagar con créditos',
   creditsNeeded: 'Créditos necesarios: {n}',
+  // The conversion, from the shared rule the server charges by (docs/credits-economy.md).
+  creditsConversion: '{price} − 2% = {discounted} = {credits} créditos',
+  creditsConversionRoundedUp:
+    '{price} − 2% = {discounted} → {credits} créditos (redondeado hacia arriba)',
+  creditValue: '1 crédito = {value}',
+  creditValueApprox: '1 crédito ≈ {value}',
   creditsBalance: 'Tu saldo: {n} créditos',
   creditsUnavailable: 'El pago con créditos no está disponible para esta solicitud.',
   buyCredits: 'Comprar créditos',

@@ -4,6 +4,7 @@ import {
   allocateFifo,
   creditsToMoney,
   discountedForCredits,
+  expiringSoonEnd,
   moneyToCredits,
   packageCreditsExpiry,
   parseRate,
@@ -94,5 +95,21 @@ describe('expiry dates', () => {
     expect(addMonths(at('2026-01-31T08:00:00Z'), 1)).toBe(at('2026-02-28T08:00:00Z'));
     expect(addMonths(at('2028-01-31T08:00:00Z'), 1)).toBe(at('2028-02-29T08:00:00Z'));
     expect(addMonths(at('2026-12-15T00:00:00Z'), 1)).toBe(at('2027-01-15T00:00:00Z'));
+  });
+
+  it("adds months on Santiago's calendar and wall clock", () => {
+    // 30 April 22:30 −04 (1 May 02:30 UTC) + 1 month = 30 May 22:30 −04, not 31 May.
+    expect(addMonths(at('2026-05-01T02:30:00Z'), 1)).toBe(at('2026-05-31T02:30:00Z'));
+    // 15 March 10:00 −03 + 1 month = 15 April 10:00 −04: the same wall time across DST.
+    expect(addMonths(at('2026-03-15T13:00:00Z'), 1)).toBe(at('2026-04-15T14:00:00Z'));
+  });
+
+  it("'por vencer' runs to the end of the Santiago day 30 days after today", () => {
+    // 24 November 2026 16:45 −03 → up to 24 December 24:00 −03 (25 December 03:00 UTC).
+    expect(expiringSoonEnd(at('2026-11-24T19:45:00Z'))).toBe(at('2026-12-25T03:00:00Z'));
+    // 31 December 22:30 in Santiago (1 January in UTC) counts from 31 December.
+    expect(expiringSoonEnd(at('2027-01-01T01:30:00Z'))).toBe(at('2027-01-31T03:00:00Z'));
+    // Across the April change: 10 March −03 → 9 April 24:00 −04.
+    expect(expiringSoonEnd(at('2026-03-10T15:00:00Z'))).toBe(at('2026-04-10T04:00:00Z'));
   });
 });

@@ -1,4 +1,5 @@
 import { minorDigits } from './currency.js';
+import { addSantiagoMonths, santiagoParts, santiagoWallTime } from './santiago-time.js';
 
 /**
  * Credits math (credits-signing-admin §1, §3, §9). Credits are whole units; money is an integer
@@ -15,7 +16,7 @@ export const CREDIT_PAYMENT_DISCOUNT_PERCENT = 2;
 /** Low-credit banners: under 100 on premium features, under 50 on credit services (§9). */
 export const LOW_CREDITS_FEATURES = 100;
 export const LOW_CREDITS_SERVICES = 50;
-/** "Expiring soon" on the credit history: lots ending within this many days. */
+/** "Expiring soon" on the credit history: lots ending within this many Santiago days. */
 export const EXPIRING_SOON_DAYS = 30;
 /** Saved-signers access default price (§4, §9). */
 export const SAVED_SIGNERS_DEFAULT_CREDITS = 10;
@@ -46,6 +47,16 @@ export function parseRate(rate: string | number): Rate {
   if (!m) throw new RangeError(`invalid credits_per_unit: ${text}`);
   const decimals = m[2] ?? '';
   return { num: BigInt(`${m[1]}${decimals}`), den: 10n ** BigInt(decimals.length) };
+}
+
+/** A rate back to its exact decimal text ("0.01", "2.5", "10"), as the catalogue holds it. */
+export function formatRate(rate: Rate): string {
+  const digits = rate.den.toString().length - 1;
+  const text = rate.num.toString().padStart(digits + 1, '0');
+  if (digits === 0) return text;
+  const fraction = text.slice(-digits).replace(/0+$/, '');
+  const whole = text.slice(0, -digits);
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 /**
@@ -122,25 +133,25 @@ export function packageCreditsExpiry(now: number): number {
   return now + PACKAGE_CREDIT_DAYS * DAY;
 }
 
-/** Adds calendar months in UTC, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+/**
+ * Adds calendar months on Chile's clock, keeping the Santiago wall time and clamping to the
+ * month's last day (31 Jan + 1 month = 28/29 Feb; 30 April 22:30 + 1 month = 30 May 22:30,
+ * although UTC is already in May and June). Feature periods and subscription credits follow
+ * the customer's calendar, not UTC's.
+ */
 export function addMonths(epochSeconds: number, months: number): number {
-  const d = new Date(epochSeconds * 1000);
-  const day = d.getUTCDate();
-  const target = new Date(
-    Date.UTC(
-      d.getUTCFullYear(),
-      d.getUTCMonth() + months,
-      1,
-      d.getUTCHours(),
-      d.getUTCMinutes(),
-      d.getUTCSeconds(),
-    ),
-  );
-  const lastDay = new Date(
-    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return Math.floor(target.getTime() / 1000);
+  return Math.floor(addSantiagoMonths(new Date(epochSeconds * 1000), months).getTime() / 1000);
+}
+
+/**
+ * End (exclusive, epoch seconds) of the "por vencer" window: lots expiring before the end of
+ * the Santiago day EXPIRING_SOON_DAYS days after today's, so a lot whose expiry date (shown in
+ * Santiago) falls within those days counts whatever its hour.
+ */
+export function expiringSoonEnd(now: number): number {
+  const today = santiagoParts(new Date(now * 1000));
+  const end = santiagoWallTime(today.year, today.month, today.day + EXPIRING_SOON_DAYS + 1);
+  return Math.floor(end.getTime() / 1000);
 }
 
 /** Expiry of subscription credits granted at `now`: they accumulate for at most 12 months. */

@@ -54,3 +54,45 @@ export function creditsForPayment(totalMinor: number, currencyCode: string, rate
 export function creditDiscountAmount(totalMinor: number): number {
   return totalMinor - Math.floor((totalMinor * (100 - CREDIT_PAYMENT_DISCOUNT_PERCENT)) / 100);
 }
+
+/**
+ * How a price becomes credits, for checkout to show (docs/credits-economy.md): the price, the
+ * price with the 2% discount, the credits charged (creditsForPayment, the very number the
+ * server debits) and what one credit is worth in this currency. Minor units throughout.
+ */
+export interface CreditsConversion {
+  price: number;
+  /** The price less the 2% discount, rounded down like credits_discount_amount. */
+  discounted: number;
+  credits: number;
+  /** The discounted price did not convert to whole credits and was rounded up. */
+  roundedUp: boolean;
+  /** One credit in this currency, to the nearest minor unit... */
+  creditValue: number;
+  /** ...and whether that is exact (true for every default rate). */
+  creditValueExact: boolean;
+}
+
+export function creditsConversion(
+  totalMinor: number,
+  currencyCode: string,
+  rate: Rate,
+): CreditsConversion {
+  if (rate.num <= 0n) throw new RangeError('credits_per_unit must be positive');
+  const credits = creditsForPayment(totalMinor, currencyCode, rate);
+  const scale = 10n ** BigInt(minorDigits(currencyCode));
+  const exactCredits =
+    (BigInt(totalMinor) * BigInt(100 - CREDIT_PAYMENT_DISCOUNT_PERCENT) * rate.num) %
+      (100n * rate.den * scale) ===
+    0n;
+  // One credit = den × scale / num minor units, rounded half up.
+  const perCredit = rate.den * scale;
+  return {
+    price: totalMinor,
+    discounted: totalMinor - creditDiscountAmount(totalMinor),
+    credits,
+    roundedUp: !exactCredits,
+    creditValue: Number((2n * perCredit + rate.num) / (2n * rate.num)),
+    creditValueExact: perCredit % rate.num === 0n,
+  };
+}

@@ -192,6 +192,26 @@ describe('checkout', () => {
         .waitFor();
       await payment(page).getByText(es.checkout.creditsDiscount).waitFor();
       await toggle.check();
+      // The conversion, from the quote's own rate (docs/credits-economy.md): CLP at 0.01.
+      const total = request.quote.total;
+      const discounted = total - request.quote.credits_discount_amount;
+      const exact = (total * 98) % 10_000 === 0;
+      const conversion = fmt(
+        exact ? es.checkout.creditsConversion : es.checkout.creditsConversionRoundedUp,
+        {
+          price: formatMoney(total, 'CLP'),
+          discounted: formatMoney(discounted, 'CLP'),
+          credits: formatCredits(request.quote.credits_needed),
+        },
+      );
+      expect(request.quote.credits_per_unit).toBe('0.01');
+      await expect
+        .poll(() => page.getByTestId('credits-conversion').textContent())
+        .toBe(conversion);
+      expect(await page.getByTestId('credit-value').textContent()).toBe(
+        fmt(es.checkout.creditValue, { value: formatMoney(100, 'CLP') }),
+      );
+      await payment(page).screenshot({ path: '.data/e2e-shots/checkout-credits.png' });
       const pay = payment(page).getByRole('button', {
         name: fmt(es.checkout.payWithCredits, {
           n: formatCredits(request.quote.credits_needed),

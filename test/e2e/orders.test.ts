@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../shared/contract/orders.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { formatMoney } from '../../shared/rules/currency.js';
+import { formatSantiagoDateTime } from '../../shared/rules/santiago-time.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser, type TestUser } from '../support/client.js';
 import {
@@ -180,6 +181,51 @@ describe('my orders', () => {
       expect(await page.getByLabel(es.checkout.pageSizeLabel, { exact: true }).inputValue()).toBe(
         '5',
       );
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows Santiago's dates to a browser in Tokyo (orders and credit history)", async () => {
+    const traveller = await newConfirmedUser(stack, 'Viajera');
+    const order = await paidOrder(stack, traveller, { title: 'Escritura de Año Nuevo' });
+    // 31 December 22:30 in Santiago = 1 January 01:30 UTC = 1 January 10:30 in Tokyo.
+    await rewriteOrder(stack, order.id, { created_at: '2027-01-01T01:30:00.000Z' });
+    const { context, page, consoleErrors } = await newVisitor(browser, stack, {
+      gatePassed: true,
+      timezoneId: 'Asia/Tokyo',
+    });
+    await journey(page, 'orders-santiago-clock', async () => {
+      // The browser really is in Tokyo (a script string: no DOM types in this project).
+      expect(await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone')).toBe(
+        'Asia/Tokyo',
+      );
+      await logInOnPage(page, traveller);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      const row = orderRow(page, 'Escritura de Año Nuevo');
+      await expect.poll(async () => (await row.textContent()) ?? '').toContain('31 dic 2026');
+      expect(await row.textContent()).not.toContain('1 ene 2027');
+      await page.screenshot({ path: '.data/e2e-shots/orders-list-tokyo.png' });
+      await row
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
+      });
+      await dialog.getByText('31 dic 2026, 22:30').waitFor();
+      await page.screenshot({ path: '.data/e2e-shots/orders-tokyo.png', fullPage: true });
+
+      // The credit history: the credits payment, at its Santiago date and time.
+      const txs = await fetch(`${stack.url}/api/credits/transactions`, {
+        headers: { authorization: `Bearer ${traveller.accessToken}` },
+      }).then((r) => r.json() as Promise<{ transactions: { type: string; created_at: string }[] }>);
+      const usage = txs.transactions.find((t) => t.type === 'usage');
+      if (!usage) throw new Error('no usage record');
+      await page.goto('/credit-history');
+      await page.getByText(formatSantiagoDateTime(usage.created_at)).first().waitFor();
+      await page.screenshot({ path: '.data/e2e-shots/credit-history-tokyo.png', fullPage: true });
     });
     expect(consoleErrors).toEqual([]);
     await context.close();

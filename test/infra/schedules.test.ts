@@ -1,35 +1,49 @@
 import { existsSync } from 'node:fs';
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import * as events from 'aws-cdk-lib/aws-events';
 import { describe, expect, it } from 'vitest';
 import { type JobDef, jobDefs } from '../../lib/schedules.js';
 import { jobs as sharedJobs } from '../../shared/contract/jobs.js';
 import { actionsOf, environmentOf, logicalId, nagFindings, synth } from './synth.js';
 
 describe('the shared job list', () => {
-  it('gives every job a handler file and an hourly-or-faster rate schedule', () => {
+  it('gives every job a handler file and an hourly-or-faster rate or a Santiago time', () => {
     const defs = jobDefs(sharedJobs);
     expect(defs.map((d) => d.name)).toEqual(sharedJobs.map((j) => j.name));
     for (const d of defs) {
       expect(existsSync(new URL(`../../functions/${d.handler}.ts`, import.meta.url))).toBe(true);
-      expect(d.schedule.expressionString).toMatch(/^rate\(\d+ (minutes|hours?)\)$/);
+      if ('every' in d.schedule) expect(d.schedule.every.toMinutes()).toBeLessThanOrEqual(60);
+      else expect(d.schedule.santiagoAt.hour).toBeLessThan(24);
     }
+  });
+
+  it('turns a Santiago wall time into a Santiago schedule', () => {
+    const [def] = jobDefs([
+      {
+        name: 'remind',
+        handler: 'jobs/remind',
+        santiagoTime: { hour: 9, minute: 30 },
+        access: { table: 'read' },
+        description: 'Daily reminders',
+      },
+    ]);
+    expect(def?.schedule).toEqual({ santiagoAt: { hour: 9, minute: 30 } });
   });
 });
 
-// Synthetic jobs (one with a cron schedule, mail and a longer timeout) exercise the construct.
+// Synthetic jobs (one daily at 09:00 in Santiago, with mail and a longer timeout) exercise the
+// construct.
 const jobs: JobDef[] = [
   {
     name: 'expire-credits',
     handler: 'jobs/expire-credits',
-    schedule: events.Schedule.rate(Duration.hours(1)),
+    schedule: { every: Duration.hours(1) },
     access: { table: 'write' },
   },
   {
     name: 'flag-sla',
     handler: 'jobs/flag-sla',
-    schedule: events.Schedule.cron({ minute: '0', hour: '9' }),
+    schedule: { santiagoAt: { hour: 9, minute: 0 } },
     access: { table: 'read', mail: true },
     timeout: Duration.minutes(5),
   },
@@ -45,18 +59,33 @@ describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
   const fnArn = { 'Fn::GetAtt': [logicalId(stack, fn.fn), 'Arn'] };
   const dlqArn = { 'Fn::GetAtt': [logicalId(stack, dlq), 'Arn'] };
 
-  it('runs on its EventBridge schedule, with retries and a dead-letter queue', () => {
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: job.schedule.expressionString,
-      State: 'ENABLED',
-      Targets: [
-        Match.objectLike({
+  it('runs on its schedule, with retries and a dead-letter queue', () => {
+    if ('every' in job.schedule) {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${job.schedule.every.toHours()} hour)`,
+        State: 'ENABLED',
+        Targets: [
+          Match.objectLike({
+            Arn: fnArn,
+            RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+            DeadLetterConfig: { Arn: dlqArn },
+          }),
+        ],
+      });
+    } else {
+      // On Chile's clock: EventBridge Scheduler in America/Santiago, not a UTC cron rule.
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(0 9 * * ? *)',
+        ScheduleExpressionTimezone: 'America/Santiago',
+        State: 'ENABLED',
+        Target: Match.objectLike({
           Arn: fnArn,
           RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
           DeadLetterConfig: { Arn: dlqArn },
+          Input: JSON.stringify({ time: '<aws.scheduler.scheduled-time>' }),
         }),
-      ],
-    });
+      });
+    }
   });
 
   it('sends a finally failed run to the same queue', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { es } from '../../shared/messages.es.js';
+import { santiagoParts } from '../../shared/rules/santiago-time.js';
 import { api, newConfirmedUser } from '../support/client.js';
 import { grantCredits, runJob, walletOf } from '../support/ledger.js';
 
@@ -54,9 +55,10 @@ describe('premium features', () => {
       auto_renew: true,
       feature_type: 'saved_signers_access',
     });
-    const start = new Date(sub.period_start);
-    const end = new Date(sub.period_end);
-    expect(end.getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
+    // One month on Chile's calendar.
+    const start = santiagoParts(sub.period_start);
+    const end = santiagoParts(sub.period_end);
+    expect(end.month).toBe((start.month % 12) + 1);
     expect(await access(user.accessToken, 'saved_signers_access')).toBe(true);
 
     // The same request again (a retry) changes nothing; a new one is refused.

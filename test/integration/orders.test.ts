@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order, OrderSummary } from '../../shared/contract/orders.js';
 import { es, fmt } from '../../shared/messages.es.js';
+import { startOfSantiagoYear } from '../../shared/rules/santiago-time.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
 import {
   checkoutApi,
@@ -149,7 +150,8 @@ describe('the order history', () => {
     expect(await count('7d')).toBe(4);
     expect(await count('30d')).toBe(4);
     expect(await count('90d')).toBe(5);
-    const yearStart = Date.UTC(new Date().getUTCFullYear(), 0, 1);
+    // 'Este año' is Santiago's calendar year.
+    const yearStart = startOfSantiagoYear(new Date()).getTime();
     // The four orders of today, plus the 40-day-old one when it falls in this year too.
     const inYear = 4 + (Date.now() - 40 * DAY >= yearStart ? 1 : 0);
     expect(await count('year')).toBe(inYear);

@@ -349,6 +349,8 @@ describe('delivery, title and quotes (§9)', () => {
       // CLP at 0.01 credits per peso: ceil(total × 0.98 × 0.01)
       credits_needed: Math.ceil((total * 98) / 10_000),
       credits_discount_amount: total - Math.floor((total * 98) / 100),
+      // The rate those credits came from, for checkout's conversion (docs/credits-economy.md).
+      credits_per_unit: '0.01',
     });
     expect(
       res.body.request.quote.items.map((i) => [i.service_id, i.quantity, i.item_total]),

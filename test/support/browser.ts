@@ -27,6 +27,8 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   /** Pre-grant the maintenance gate, as a returning visitor who entered the code would have. */
   gatePassed?: boolean;
+  /** The browser's time zone (IANA id); the machine's when unset. */
+  timezoneId?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function newVisitor(
     viewport: opts.viewport ?? DESKTOP,
     colorScheme: opts.colorScheme ?? 'light',
     locale: 'es-CL',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
   });
   if (opts.gatePassed) {

@@ -24,6 +24,7 @@ import {
   type CheckoutFormValues,
   cardStartErrorMessage,
   checkoutDefaults,
+  creditsConversionText,
   creditsErrorMessage,
   creditsOption,
   fillEmptyFields,
@@ -488,6 +489,7 @@ function Checkout({
             signedIn={signedIn}
             totalText={totalText}
             creditsNeeded={quote?.credits_needed ?? 0}
+            conversion={quote ? creditsConversionText(quote) : null}
             balance={wallet.data?.balance}
             credits={credits}
             useCredits={useCredits}

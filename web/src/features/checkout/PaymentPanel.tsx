@@ -20,6 +20,8 @@ interface PaymentPanelProps {
   /** The quote is known (a visitor has none: the request is theirs only once signed in). */
   totalText: string | undefined;
   creditsNeeded: number;
+  /** How the price becomes credits (creditsConversionText), when the quote has a rate. */
+  conversion: { conversion: string; creditValue: string } | null;
   balance: number | undefined;
   credits: CreditsOption;
   useCredits: boolean;
@@ -74,6 +76,12 @@ export function PaymentPanel(props: PaymentPanelProps) {
           <p className="credits-toggle__discount">{c.creditsDiscount}</p>
           {props.creditsNeeded > 0 ? (
             <p>{fmt(c.creditsNeeded, { n: formatCredits(props.creditsNeeded) })}</p>
+          ) : null}
+          {props.conversion ? (
+            <>
+              <p data-testid="credits-conversion">{props.conversion.conversion}</p>
+              <p data-testid="credit-value">{props.conversion.creditValue}</p>
+            </>
           ) : null}
           {signedIn && props.balance !== undefined ? (
             <p>{fmt(c.creditsBalance, { n: formatCredits(props.balance) })}</p>

@@ -8,6 +8,7 @@ import {
   cardStartErrorMessage,
   checkoutDefaults,
   creditsAlternative,
+  creditsConversionText,
   creditsErrorMessage,
   creditsOption,
   deliveryLabel,
@@ -70,8 +71,9 @@ const request = (over: Partial<SigningRequest> = {}): SigningRequest =>
       items: [service()],
       total: 10000,
       currency_code: 'CLP',
-      credits_needed: 9800,
+      credits_needed: 98,
       credits_discount_amount: 200,
+      credits_per_unit: '0.01',
     },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
@@ -214,6 +216,38 @@ describe('summary texts', () => {
     expect(deliveryLabel(true)).toBe(es.checkout.deliveryAuto);
     expect(deliveryLabel(false)).toBe(es.checkout.deliveryRequester);
     expect(deliveryLabel(null)).toBe(es.checkout.deliveryNotChosen);
+  });
+
+  it('shows how the price becomes credits, from the quote and the shared rule', () => {
+    expect(
+      creditsConversionText({ total: 20_000, currency_code: 'CLP', credits_per_unit: '0.01' }),
+    ).toEqual({
+      conversion: `${formatMoney(20_000, 'CLP')} − 2% = ${formatMoney(19_600, 'CLP')} = 196 créditos`,
+      creditValue: `1 crédito = ${formatMoney(100, 'CLP')}`,
+    });
+    expect(
+      creditsConversionText({ total: 35_000, currency_code: 'MXN', credits_per_unit: '0.5' }),
+    ).toEqual({
+      conversion: `${formatMoney(35_000, 'MXN')} − 2% = ${formatMoney(34_300, 'MXN')} → 172 créditos (redondeado hacia arriba)`,
+      creditValue: `1 crédito = ${formatMoney(200, 'MXN')}`,
+    });
+    expect(
+      creditsConversionText({ total: 300, currency_code: 'EUR', credits_per_unit: '3' })
+        ?.creditValue,
+    ).toBe(`1 crédito ≈ ${formatMoney(33, 'EUR')}`);
+    // No rate, nothing to pay, or a rate that does not parse: nothing to show.
+    expect(
+      creditsConversionText({ total: 20_000, currency_code: 'CLP', credits_per_unit: null }),
+    ).toBeNull();
+    expect(
+      creditsConversionText({ total: 0, currency_code: 'CLP', credits_per_unit: '0.01' }),
+    ).toBeNull();
+    expect(
+      creditsConversionText({ total: 100, currency_code: 'CLP', credits_per_unit: 'x' }),
+    ).toBeNull();
+    expect(
+      creditsConversionText({ total: 100, currency_code: 'CLP', credits_per_unit: '0' }),
+    ).toBeNull();
   });
 
   it('gives the credits alternative with es-CL grouping', () => {

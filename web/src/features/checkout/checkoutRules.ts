@@ -1,9 +1,11 @@
 import type * as z from 'zod/mini';
 import type { CheckoutForm, orderPaymentStatusResponse } from '../../../../shared/contract/orders';
 import type { Profile } from '../../../../shared/contract/profile';
-import type { SelectedService, SigningRequest } from '../../../../shared/contract/requests';
+import type { Quote, SelectedService, SigningRequest } from '../../../../shared/contract/requests';
 import { es, fmt } from '../../../../shared/messages.es';
+import { parseRate, type Rate } from '../../../../shared/rules/credits';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { creditsConversion } from '../../../../shared/rules/pricing';
 import { ApiError } from '../../lib/api';
 import {
   POLL_INTERVAL_MS,
@@ -152,6 +154,36 @@ export function deliveryLabel(delivery: boolean | null): string {
 }
 
 /** "Con créditos: 5.047 créditos (2% de descuento)" under the total. */
+/**
+ * The conversion shown on the credits option: "20.000 CLP − 2% = 19.600 CLP = 196 créditos" and
+ * "1 crédito = 100 CLP". Computed by creditsConversion from the quote's own total and rate (the
+ * rule and numbers the server charges by), never from a rate the browser knows; null when the
+ * quote has no rate or nothing to pay.
+ */
+export function creditsConversionText(
+  quote: Pick<Quote, 'total' | 'currency_code' | 'credits_per_unit'>,
+): { conversion: string; creditValue: string } | null {
+  if (!quote.credits_per_unit || quote.total <= 0) return null;
+  let rate: Rate;
+  try {
+    rate = parseRate(quote.credits_per_unit);
+  } catch {
+    return null;
+  }
+  if (rate.num <= 0n) return null;
+  const c = creditsConversion(quote.total, quote.currency_code, rate);
+  const money = (n: number) => formatMoney(n, quote.currency_code);
+  return {
+    conversion: fmt(
+      c.roundedUp ? es.checkout.creditsConversionRoundedUp : es.checkout.creditsConversion,
+      { price: money(c.price), discounted: money(c.discounted), credits: formatCredits(c.credits) },
+    ),
+    creditValue: fmt(c.creditValueExact ? es.checkout.creditValue : es.checkout.creditValueApprox, {
+      value: money(c.creditValue),
+    }),
+  };
+}
+
 export function creditsAlternative(creditsNeeded: number): string {
   return fmt(es.checkout.totalWithCredits, { credits: formatCredits(creditsNeeded) });
 }

@@ -71,8 +71,10 @@ describe('credit movements', () => {
   });
 
   it('formats dates as es-CL day-month-year', () => {
-    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('05-03-2026');
-    expect(formatDateTime('2026-03-05T12:00:00.000Z')).toMatch(/^05-03-2026,? \d{2}:\d{2}/);
+    // Santiago's clock (−03:00 in March): 09:00 on 5 March; 23:30 on 4 March for 02:30 UTC.
+    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('5 mar 2026');
+    expect(formatDateTime('2026-03-05T12:00:00.000Z')).toBe('5 mar 2026, 09:00');
+    expect(formatDate('2026-03-05T02:30:00.000Z')).toBe('4 mar 2026');
     expect(formatDate('not a date')).toBe('not a date');
   });
 
@@ -82,7 +84,7 @@ describe('credit movements', () => {
     );
     expect(details).toHaveLength(2);
     expect(details[0]).toBe(`Pagado: ${formatMoney(9990, 'CLP')}`);
-    expect(details[1]).toBe('Vence el 05-03-2027');
+    expect(details[1]).toBe('Vence el 5 mar 2027');
     // A usage has neither (its expiry, if any, is not the user's concern).
     expect(transactionDetails(tx({ type: 'usage', amount: -5, expires_at: '2027-01-01' }))).toEqual(
       [],

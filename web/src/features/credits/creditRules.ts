@@ -2,6 +2,7 @@ import type { CreditTransaction } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../../shared/rules/credits';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { formatSantiagoDate, formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 
 /**
  * Pure rules of the credit screens (history, services, features): how a movement is shown,
@@ -41,30 +42,11 @@ export function isTransactionType(value: string): value is TransactionType {
   return (TRANSACTION_TYPES as readonly string[]).includes(value);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('es-CL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dateFormat = new Intl.DateTimeFormat('es-CL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+/** "5 mar 2026, 14:07": Santiago date and time, whatever the browser's zone. Bad input: as is. */
+export const formatDateTime = formatSantiagoDateTime;
 
-/** es-CL date and time ("05-03-2026, 14:07"); the input is an ISO string. Bad input: as is. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
-
-/** es-CL date ("05-03-2026"). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
+/** "5 mar 2026": the Santiago date. */
+export const formatDate = formatSantiagoDate;
 
 /** The lines under a movement: what was paid for it and when its credits expire, if known. */
 export function transactionDetails(t: CreditTransaction): string[] {

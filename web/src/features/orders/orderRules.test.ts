@@ -5,6 +5,7 @@ import {
   canResend,
   DEFAULT_PAGE_SIZE,
   formatOrderDate,
+  formatOrderDateTime,
   orderStatusLabel,
   parsePage,
   parsePageSize,
@@ -114,8 +115,11 @@ describe('filters from the URL', () => {
 });
 
 describe('formats', () => {
-  it('dates in Spanish', () => {
-    expect(formatOrderDate('2026-03-05T14:07:00')).toBe('5 mar 2026');
+  it("dates in Spanish, on Santiago's calendar", () => {
+    expect(formatOrderDate('2026-03-05T14:07:00.000Z')).toBe('5 mar 2026');
+    // 31 December 22:30 in Santiago, already 1 January in UTC.
+    expect(formatOrderDate('2027-01-01T01:30:00.000Z')).toBe('31 dic 2026');
+    expect(formatOrderDateTime('2027-01-01T01:30:00.000Z')).toBe('31 dic 2026, 22:30');
     expect(formatOrderDate('not a date')).toBe('not a date');
   });
 

@@ -1,5 +1,3 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { es as dateLocale } from 'date-fns/locale/es';
 import {
   ORDER_PAGE_SIZES,
   ORDER_PERIODS,
@@ -7,6 +5,7 @@ import {
   type OrderStatus,
 } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
+import { formatSantiagoDate, formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -102,17 +101,11 @@ export function periodLabel(period: OrderPeriod | undefined): string {
   return es.checkout.periods[period ?? 'all'];
 }
 
-/** "5 mar 2026" (es locale); bad input is shown as it came. */
-export function formatOrderDate(iso: string): string {
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'd MMM yyyy', { locale: dateLocale }) : iso;
-}
+/** "5 mar 2026": the Santiago date, whatever the browser's zone; bad input as it came. */
+export const formatOrderDate = formatSantiagoDate;
 
-/** "5 mar 2026, 14:07" (es locale). */
-export function formatOrderDateTime(iso: string): string {
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm', { locale: dateLocale }) : iso;
-}
+/** "5 mar 2026, 14:07": Santiago date and 24-hour time. */
+export const formatOrderDateTime = formatSantiagoDateTime;
 
 export function signersCountText(n: number): string {
   return n === 1 ? es.checkout.signersCountOne : fmt(es.checkout.signersCount, { n });

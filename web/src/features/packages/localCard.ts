@@ -1,4 +1,5 @@
 import { es } from '../../../../shared/messages.es';
+import { santiagoParts } from '../../../../shared/rules/santiago-time';
 import type { ConfirmResult, IntentSecrets } from './cardPayer';
 
 /**
@@ -78,8 +79,9 @@ export function validateCard(
   if (!expiry) {
     errors.expiry = es.credits.cardExpiryInvalid;
   } else {
-    const thisMonth = now.getFullYear() * 12 + now.getMonth();
-    if (expiry.year * 12 + (expiry.month - 1) < thisMonth)
+    // The current month on Chile's clock, not the browser's zone.
+    const today = santiagoParts(now);
+    if (expiry.year * 12 + expiry.month < today.year * 12 + today.month)
       errors.expiry = es.credits.cardExpiryPast;
   }
   const cvc = digitsOnly(input.cvc);

@@ -369,6 +369,7 @@ describe('request → draft', () => {
       currency_code: 'CLP',
       credits_needed: 0,
       credits_discount_amount: 0,
+      credits_per_unit: null,
     },
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
