@@ -13,13 +13,17 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../shared/contract/origin.js';
 import { REPO_ROOT } from './app-function.js';
 import { acknowledge } from './nag.js';
 
 export interface WebProps {
   /** execute-api host of the HTTP API: the origin of `/api/*`. */
   apiDomainName: string;
+  /** Sent to the API origin in `ORIGIN_VERIFY_HEADER` (the API refuses requests without it). */
+  originSecret: secretsmanager.ISecret;
   logBucket: s3.IBucket;
   userPoolId: string;
   userPoolClientId: string;
@@ -129,6 +133,11 @@ export class WebConstruct extends Construct {
       additionalBehaviors: {
         [API_PATH_PATTERN]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
+            // CloudFront replaces any viewer header of this name with the secret, and the API
+            // answers 403 without it: the execute-api URL is no way around the WAF.
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
+            },
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
           }),

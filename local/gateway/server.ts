@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeList } from '../../shared/contract/routes.js';
 import type { FunctionLoader } from '../handlers.js';
 import { handleJobDoor } from '../jobs.js';
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   loadFunction: FunctionLoader;
   /** Served as /config.json for the SPA. */
   runtimeConfig: unknown;
+  /** Sent in ORIGIN_VERIFY_HEADER on every /api request, as CloudFront sends it. */
+  originSecret?: string;
   /** Stands in for CloudFront's CloudFront-Viewer-Country header (empty: unknown). */
   viewerCountry: string;
   /**
@@ -103,6 +106,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // CloudFront sets this header itself; whatever the client sent is replaced.
     delete req.headers['cloudfront-viewer-country'];
     if (opts.viewerCountry) extraHeaders['cloudfront-viewer-country'] = opts.viewerCountry;
+    // Like CloudFront's origin custom header: any client value is replaced by the secret.
+    delete req.headers[ORIGIN_VERIFY_HEADER];
+    if (opts.originSecret) extraHeaders[ORIGIN_VERIFY_HEADER] = opts.originSecret;
     const event = toApiGatewayEvent({ req, url, body, route, params, claims, extraHeaders });
     const forwarded = String(req.headers['x-forwarded-for'] ?? '')
       .split(',')[0]
