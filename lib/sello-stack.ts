@@ -14,6 +14,11 @@ import { StorageConstruct } from './storage.js';
 import { WebConstruct } from './web.js';
 
 export interface SelloStackProps extends StackProps {
+  /**
+   * ARN of the CloudFront WAF web ACL (lib/edge-stack.ts, us-east-1). Pass the edge stack's
+   * `webAclArn` and set `crossRegionReferences: true` with an explicit region (bin/app.ts).
+   */
+  webAclArn: string;
   /** Scheduled jobs (shared/contract/jobs.ts once it exists). */
   jobs?: readonly JobDef[];
   /** The route table; defaults to shared/contract/routes.ts. */
@@ -93,7 +98,7 @@ export class SelloStack extends Stack {
   readonly schedules: SchedulesConstruct;
   readonly alarmTopic: sns.Topic;
 
-  constructor(scope: Construct, id: string, props: SelloStackProps = {}) {
+  constructor(scope: Construct, id: string, props: SelloStackProps) {
     super(scope, id, {
       description: 'Sello: firma de documentos en línea y servicios notariales',
       ...props,
@@ -149,6 +154,8 @@ export class SelloStack extends Stack {
 
     this.web = new WebConstruct(this, 'Web', {
       apiDomainName: api.domainName,
+      webAclArn: props.webAclArn,
+      documentsDomainName: this.storage.documentsDomainName,
       originSecret: this.secrets.byName.ORIGIN_VERIFY_SECRET,
       logBucket: this.storage.logs,
       userPoolId: this.auth.userPool.userPoolId,

@@ -1,7 +1,15 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { type RouteDef, routeList } from '../../shared/contract/routes.js';
-import { actionsOf, environmentOf, logicalId, nagFindings, statementsOf, synth } from './synth.js';
+import {
+  APP_REGION,
+  actionsOf,
+  environmentOf,
+  logicalId,
+  nagFindings,
+  statementsOf,
+  synth,
+} from './synth.js';
 
 /**
  * The real route table plus routes it does not have yet (admin, bucket access), to show that a
@@ -170,7 +178,7 @@ describe('JWT authorizer', () => {
           'Fn::Join': [
             '',
             Match.arrayWith([
-              'https://cognito-idp.',
+              `https://cognito-idp.${APP_REGION}.`,
               { Ref: logicalId(stack, stack.auth.userPool) },
             ]),
           ],
