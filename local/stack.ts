@@ -216,6 +216,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         stripe: { publishableKey: stripeKeys.publishableKey, localProxy: STRIPE_LOCAL_PREFIX },
       },
       originSecret,
+      documentsOrigin: s3.endpoint,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'CL',
       trustForwardedFor: !opts.persistent,
     });

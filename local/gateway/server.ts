@@ -14,6 +14,7 @@ import {
   writeLambdaResult,
 } from './lambda-adapter.js';
 import { compileRoutes, matchRoute } from './route-match.js';
+import { localSecurityHeaders } from './security-headers.js';
 import { serveStatic } from './static-files.js';
 
 /** API Gateway's own payload limit. */
@@ -30,6 +31,11 @@ export interface GatewayOptions {
   verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
   /** Where route and job handlers come from: their sources or their deployed bundles. */
   loadFunction: FunctionLoader;
+  /**
+   * The documents store as the browser reaches it (s3rver's origin): named by the CSP, as the
+   * bucket's own host is in AWS.
+   */
+  documentsOrigin: string;
   /** Served as /config.json for the SPA. */
   runtimeConfig: unknown;
   /** Sent in ORIGIN_VERIFY_HEADER on every /api request, as CloudFront sends it. */
@@ -88,6 +94,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
  */
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const compiled = compileRoutes(routeList);
+  const securityHeaders = localSecurityHeaders(opts);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const match = matchRoute(compiled, req.method ?? 'GET', url.pathname);
@@ -121,6 +128,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // CloudFront's response headers policy covers every behaviour (SPA, config.json, /api/*).
+    for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
     const work = async () => {
       if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
         return handleApi(req, res, url);
@@ -137,7 +146,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       }
       if (url.pathname === '/config.json') return sendJson(res, 200, opts.runtimeConfig);
       if (opts.webRoot && (req.method === 'GET' || req.method === 'HEAD')) {
-        return serveStatic(opts.webRoot, url.pathname, res);
+        return serveStatic(opts.webRoot, url.pathname, req, res);
       }
       return sendJson(res, 404, { message: 'Not Found' });
     };
