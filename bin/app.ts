@@ -1,16 +1,30 @@
 #!/usr/bin/env node
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EDGE_REGION, EdgeStack } from '../lib/edge-stack.js';
 import { jobDefs } from '../lib/schedules.js';
 import { SelloStack } from '../lib/sello-stack.js';
 import { jobs } from '../shared/contract/jobs.js';
 
 const app = new App();
 
+// Account/region of the CLI profile (`cdk deploy --all --profile ...`). The app stack needs an
+// explicit region (it reads the WAF's ARN from us-east-1 through a cross-region reference):
+// offline, without a profile, `cdk synth` uses us-east-1.
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION ?? EDGE_REGION;
+
+// The CloudFront WAF, which AWS only accepts in us-east-1 (lib/edge-stack.ts).
+const rateLimit = app.node.tryGetContext('wafRateLimit');
+const edge = new EdgeStack(app, 'SelloEdge', {
+  env: { account },
+  rateLimit: rateLimit === undefined ? undefined : Number(rateLimit),
+});
+
 new SelloStack(app, 'Sello', {
-  // Account/region of the CLI profile (`cdk deploy --profile ...`); unset offline, which keeps
-  // `cdk synth` working without credentials.
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  env: { account, region },
+  crossRegionReferences: true,
+  webAclArn: edge.webAclArn,
   // Scheduled jobs (credit expiry, feature renewals) from the shared job list.
   jobs: jobDefs(jobs),
 });

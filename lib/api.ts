@@ -4,6 +4,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../shared/contract/routes.js';
 import { AppFunction, type AppResources } from './app-function.js';
@@ -20,6 +21,11 @@ export interface ApiProps {
   environment: Record<string, string>;
   timeout: Duration;
   throttle: apigwv2.ThrottleSettings;
+  /**
+   * The value CloudFront sends in `ORIGIN_VERIFY_HEADER`: every API function may read it and
+   * refuses a request without it (functions/platform/origin-guard.ts).
+   */
+  originSecret: secretsmanager.ISecret;
 }
 
 /**
@@ -89,6 +95,7 @@ export class ApiConstruct extends Construct {
         timeout: props.timeout,
       });
       fn.bindAccess(route.access, props.resources);
+      fn.bindSecret('ORIGIN_VERIFY_SECRET', props.originSecret);
       this.functions[route.id] = fn;
 
       const httpRoute = new apigwv2.HttpRoute(this, `Route${route.id}`, {

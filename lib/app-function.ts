@@ -16,6 +16,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { CognitoAction, RouteAccess } from '../shared/contract/routes.js';
 import { REPO_ROOT } from './handler-build.js';
@@ -36,8 +37,8 @@ export interface AppResources {
   userPoolArn: string;
   userPoolId: string;
   userPoolClientId: string;
-  /** Secret values by env var name (e.g. MAINTENANCE_ACCESS_CODE). */
-  secrets: Readonly<Record<string, string>>;
+  /** Secrets Manager secrets by the name functions read them with (lib/secrets.ts). */
+  secrets: Readonly<Record<string, secretsmanager.ISecret>>;
 }
 
 export interface AppFunctionProps {
@@ -181,6 +182,16 @@ export class AppFunction extends Construct implements iam.IGrantable {
     this.fn.addEnvironment('USER_POOL_CLIENT_ID', resources.userPoolClientId);
   }
 
+  /**
+   * `<NAME>_SECRET_ARN` and secretsmanager:GetSecretValue/DescribeSecret on that one secret:
+   * the function reads the value at run time (functions/platform/secret-values.ts), so it never
+   * sits in the Lambda configuration.
+   */
+  bindSecret(name: string, secret: secretsmanager.ISecret): void {
+    secret.grantRead(this);
+    this.fn.addEnvironment(`${name}_SECRET_ARN`, secret.secretArn);
+  }
+
   /** Wires everything a route/job `access` entry declares, and nothing else. */
   bindAccess(access: RouteAccess, resources: AppResources): void {
     if (access.table) this.bindTable(resources.table, access.table);
@@ -188,11 +199,11 @@ export class AppFunction extends Construct implements iam.IGrantable {
     if (access.mail) this.bindMail(resources.mail);
     if (access.cognito?.length) this.bindUserPool(resources, access.cognito);
     for (const name of access.secrets ?? []) {
-      const value = resources.secrets[name];
-      if (value === undefined) {
+      const secret = resources.secrets[name];
+      if (secret === undefined) {
         throw new Error(`${this.node.path}: secret ${name} is not provided by the stack`);
       }
-      this.fn.addEnvironment(name, value);
+      this.bindSecret(name, secret);
     }
   }
 }

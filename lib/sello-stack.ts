@@ -1,4 +1,4 @@
-import { CfnOutput, CfnParameter, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
@@ -10,10 +10,16 @@ import { DataConstruct } from './data.js';
 import { MailConstruct } from './mail.js';
 import { PaymentAlarms } from './payment-alarms.js';
 import { type JobDef, SchedulesConstruct } from './schedules.js';
+import { SecretsConstruct } from './secrets.js';
 import { StorageConstruct } from './storage.js';
 import { WebConstruct } from './web.js';
 
 export interface SelloStackProps extends StackProps {
+  /**
+   * ARN of the CloudFront WAF web ACL (lib/edge-stack.ts, us-east-1). Pass the edge stack's
+   * `webAclArn` and set `crossRegionReferences: true` with an explicit region (bin/app.ts).
+   */
+  webAclArn: string;
   /** Scheduled jobs (shared/contract/jobs.ts once it exists). */
   jobs?: readonly JobDef[];
   /** The route table; defaults to shared/contract/routes.ts. */
@@ -83,6 +89,7 @@ export function readConfig(node: Node): SelloConfig {
 /** Sello on AWS: the composition of the constructs in lib/, one concern each. */
 export class SelloStack extends Stack {
   readonly config: SelloConfig;
+  readonly secrets: SecretsConstruct;
   readonly data: DataConstruct;
   readonly storage: StorageConstruct;
   readonly auth: AuthConstruct;
@@ -92,7 +99,7 @@ export class SelloStack extends Stack {
   readonly schedules: SchedulesConstruct;
   readonly alarmTopic: sns.Topic;
 
-  constructor(scope: Construct, id: string, props: SelloStackProps = {}) {
+  constructor(scope: Construct, id: string, props: SelloStackProps) {
     super(scope, id, {
       description: 'Sello: firma de documentos en línea y servicios notariales',
       ...props,
@@ -103,42 +110,8 @@ export class SelloStack extends Stack {
       throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1)');
     }
 
-    // The maintenance-gate code is checked on the server only (DESIGN.md §3.6): it reaches the
-    // functions that list it in access.secrets and nothing else — not config.json, not the SPA
-    // bundle. NoEcho keeps it out of CloudFormation's describe output and console; anyone with
-    // lambda:GetFunctionConfiguration can still read it, which the handlers' env contract
-    // (MAINTENANCE_ACCESS_CODE) accepts for a low-value gate code.
-    const maintenanceCode = new CfnParameter(this, 'MaintenanceAccessCode', {
-      type: 'String',
-      noEcho: true,
-      minLength: 4,
-      description: 'Access code of the maintenance gate (server-side check only)',
-    });
-
-    // Stripe's secret API key and the webhook endpoint's signing secret, the same way: only the
-    // payment functions that list them in access.secrets get them.
-    const stripeSecretKey = new CfnParameter(this, 'StripeSecretKey', {
-      type: 'String',
-      noEcho: true,
-      allowedPattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$',
-      description: 'Stripe secret (or restricted) API key',
-    });
-    const stripeWebhookSecret = new CfnParameter(this, 'StripeWebhookSecret', {
-      type: 'String',
-      noEcho: true,
-      allowedPattern: '^whsec_[A-Za-z0-9_]+$',
-      description: 'Signing secret of the Stripe webhook endpoint {AppUrl}/api/payments/webhook',
-    });
-    // The AI-analysis automation webhook (customer-flows §7.5). Its URL usually embeds the
-    // automation's secret path, so it is a NoEcho parameter that reaches only the analysis
-    // function. Empty (the default) = the built-in analyzer.
-    const aiAnalysisWebhookUrl = new CfnParameter(this, 'AiAnalysisWebhookUrl', {
-      type: 'String',
-      noEcho: true,
-      default: '',
-      allowedPattern: '^(https://\\S+)?$',
-      description: 'HTTPS URL of the AI document-analysis webhook (empty: built-in analyzer)',
-    });
+    // Server secrets live in Secrets Manager (lib/secrets.ts); functions get ARNs, not values.
+    this.secrets = new SecretsConstruct(this, 'Secrets');
 
     this.data = new DataConstruct(this, 'Data');
     this.storage = new StorageConstruct(this, 'Storage');
@@ -155,12 +128,7 @@ export class SelloStack extends Stack {
       userPoolArn: this.auth.userPool.userPoolArn,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
-      secrets: {
-        MAINTENANCE_ACCESS_CODE: maintenanceCode.valueAsString,
-        STRIPE_SECRET_KEY: stripeSecretKey.valueAsString,
-        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.valueAsString,
-        AI_ANALYSIS_WEBHOOK_URL: aiAnalysisWebhookUrl.valueAsString,
-      },
+      secrets: this.secrets.byName,
     };
 
     // The API's functions need APP_URL (links in e-mails), which is the distribution's
@@ -177,6 +145,7 @@ export class SelloStack extends Stack {
           : {}),
       },
       timeout: Duration.seconds(config.functionTimeoutSeconds),
+      originSecret: this.secrets.byName.ORIGIN_VERIFY_SECRET,
       throttle: {
         rateLimit: config.apiThrottleRateLimit,
         burstLimit: config.apiThrottleBurstLimit,
@@ -186,6 +155,9 @@ export class SelloStack extends Stack {
 
     this.web = new WebConstruct(this, 'Web', {
       apiDomainName: api.domainName,
+      webAclArn: props.webAclArn,
+      documentsDomainName: this.storage.documentsDomainName,
+      originSecret: this.secrets.byName.ORIGIN_VERIFY_SECRET,
       logBucket: this.storage.logs,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
@@ -12,6 +12,13 @@ export const DOCUMENT_RETENTION_DAYS = 30;
 export class StorageConstruct extends Construct {
   readonly documents: s3.Bucket;
   readonly logs: s3.Bucket;
+  /**
+   * The documents bucket's regional host (`<name>.s3.<region>.amazonaws.com`), the host of the
+   * presigned URLs the SDK makes. Built from the name, not read from the bucket: the CSP names
+   * it, the distribution carries the CSP, and the bucket's CORS names the distribution's URL,
+   * so a reference to the bucket here would be a dependency cycle.
+   */
+  readonly documentsDomainName: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -26,7 +33,13 @@ export class StorageConstruct extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const stack = Stack.of(this);
+    // A fixed name (stack, account, region), unique per deployment, so its host is known
+    // without a reference to the bucket (see documentsDomainName).
+    const documentsName = `${stack.stackName.toLowerCase()}-documents-${stack.account}-${stack.region}`;
+    this.documentsDomainName = `${documentsName}.s3.${stack.region}.${stack.urlSuffix}`;
     this.documents = new s3.Bucket(this, 'Documents', {
+      bucketName: documentsName,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type CfnElement,
@@ -13,13 +13,25 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../shared/contract/origin.js';
 import { REPO_ROOT } from './app-function.js';
 import { acknowledge } from './nag.js';
+import { inlineScriptHashes, securityHeaders } from './security-headers.js';
 
 export interface WebProps {
   /** execute-api host of the HTTP API: the origin of `/api/*`. */
   apiDomainName: string;
+  /**
+   * Host of the documents bucket as browsers reach it (presigned POST/GET): the only storage
+   * host the CSP names.
+   */
+  documentsDomainName: string;
+  /** The WAF web ACL (lib/edge-stack.ts) in front of the whole distribution. */
+  webAclArn: string;
+  /** Sent to the API origin in `ORIGIN_VERIFY_HEADER` (the API refuses requests without it). */
+  originSecret: secretsmanager.ISecret;
   logBucket: s3.IBucket;
   userPoolId: string;
   userPoolClientId: string;
@@ -77,12 +89,22 @@ export class WebConstruct extends Construct {
       ),
     });
 
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Sello security headers',
+    const dist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');
+    const headers = securityHeaders({
+      documentsOrigin: `https://${props.documentsDomainName}`,
+      cognitoOrigin: `https://cognito-idp.${stack.region}.${stack.urlSuffix}`,
+      // The built index.html's inline scripts (the theme script), allowed by hash: computed
+      // from the very file this synth uploads.
+      scriptHashes: existsSync(join(dist, 'index.html'))
+        ? inlineScriptHashes(readFileSync(join(dist, 'index.html'), 'utf8'))
+        : [],
+    });
+    const securityHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Sello security headers (lib/security-headers.ts)',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: headers.strictTransportSecurity.includeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
@@ -92,7 +114,7 @@ export class WebConstruct extends Construct {
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(stack),
+          contentSecurityPolicy: headers.contentSecurityPolicy,
           override: true,
         },
       },
@@ -104,6 +126,7 @@ export class WebConstruct extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Sello web + API',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       // Chile and Latin America first: South American edges are only in PriceClass_All.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
@@ -121,7 +144,7 @@ export class WebConstruct extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
+        responseHeadersPolicy: securityHeadersPolicy,
         functionAssociations: [
           { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
@@ -129,6 +152,11 @@ export class WebConstruct extends Construct {
       additionalBehaviors: {
         [API_PATH_PATTERN]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
+            // CloudFront replaces any viewer header of this name with the secret, and the API
+            // answers 403 without it: the execute-api URL is no way around the WAF.
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
+            },
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
           }),
@@ -140,14 +168,14 @@ export class WebConstruct extends Construct {
           // own host name). AWS documents that this managed policy also adds CloudFront's
           // viewer-location headers, so CloudFront-Viewer-Country reaches GET /api/geo.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
+          responseHeadersPolicy: securityHeadersPolicy,
         },
       },
     });
 
     this.appUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
 
-    this.deploySite(props);
+    this.deploySite(props, dist);
 
     acknowledge(this.distribution, [
       {
@@ -155,13 +183,6 @@ export class WebConstruct extends Construct {
         reason:
           'The service is sold across Latin America and Spain and signers can be anywhere: no ' +
           'country is blocked.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet (fixed monthly cost); abuse-prone endpoints are rate-limited in ' +
-          'the API and by API Gateway throttling. Attach a web ACL with a rate-based rule when ' +
-          'traffic justifies it.',
       },
       ...(certificate
         ? []
@@ -182,8 +203,10 @@ export class WebConstruct extends Construct {
    * deploy is seen at once; config.json carries the Cognito ids and the Stripe publishable key the SPA needs at run time
    * (never a secret: it is public by nature).
    */
-  private deploySite(props: WebProps): void {
-    const dist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');
+  private deploySite(props: WebProps, dist: string): void {
+    // Source maps are never published (they would hand out our sources): left out of the
+    // assets even if a build writes them.
+    const built = () => s3deploy.Source.asset(dist, { exclude: ['*.map', '**/*.map'] });
     const revalidate = [
       s3deploy.CacheControl.setPublic(),
       s3deploy.CacheControl.noCache(),
@@ -210,7 +233,7 @@ export class WebConstruct extends Construct {
     if (existsSync(join(dist, 'index.html'))) {
       const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
         destinationBucket: this.bucket,
-        sources: [s3deploy.Source.asset(dist)],
+        sources: [built()],
         exclude: ['*'],
         include: ['assets/*'],
         cacheControl: [
@@ -222,7 +245,7 @@ export class WebConstruct extends Construct {
       });
       const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
         destinationBucket: this.bucket,
-        sources: [s3deploy.Source.asset(dist)],
+        sources: [built()],
         exclude: ['assets/*', 'config.json'],
         cacheControl: revalidate,
         prune: false,
@@ -234,29 +257,6 @@ export class WebConstruct extends Construct {
 
     suppressBucketDeploymentFindings(Stack.of(this), this.bucket);
   }
-}
-
-/**
- * CSP for the SPA: own origin, Cognito (Amplify talks to it directly), Stripe.js (card element
- * and its frames), and presigned S3 POST/GET on the documents bucket. The bucket host is a
- * wildcard on purpose: naming the bucket here would make the bucket (CORS → app URL) and the
- * distribution depend on each other.
- */
-function contentSecurityPolicy(stack: Stack): string {
-  const s3Hosts = `https://*.s3.${stack.region}.${stack.urlSuffix} https://*.s3.${stack.urlSuffix}`;
-  return [
-    "default-src 'self'",
-    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://*.stripe.com ${s3Hosts}`,
-    "font-src 'self' data:",
-    `connect-src 'self' https://cognito-idp.${stack.region}.${stack.urlSuffix} https://api.stripe.com ${s3Hosts}`,
-    `frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com ${s3Hosts}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self' https://checkout.stripe.com",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 /**

@@ -108,6 +108,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       publishableKey: `pk_test_local_${randomBytes(12).toString('hex')}`,
       webhookSecret: `whsec_local_${randomBytes(16).toString('hex')}`,
     };
+    // What CloudFront's origin header carries in AWS; the gateway sends it on every /api call.
+    const originSecret = randomBytes(24).toString('base64url');
 
     log('Iniciando DynamoDB Local, cognito-local, s3rver, SES local y el emulador de Stripe...');
     const [dynamo, cognito, s3, ses, stripe] = await Promise.all([
@@ -167,6 +169,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_SECRET_KEY: stripeKeys.secretKey,
       STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      ORIGIN_VERIFY_SECRET: originSecret,
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(stripePort),
       STRIPE_API_PROTOCOL: 'http',
@@ -212,6 +215,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         // The browser confirms card payments through the gateway's door to the emulator.
         stripe: { publishableKey: stripeKeys.publishableKey, localProxy: STRIPE_LOCAL_PREFIX },
       },
+      originSecret,
+      documentsOrigin: s3.endpoint,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'CL',
       trustForwardedFor: !opts.persistent,
     });

@@ -71,7 +71,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in the build: they are not published (lib/web.ts also leaves out any .map).
+    sourcemap: false,
     chunkSizeWarningLimit: 600,
     rollupOptions: { output: { manualChunks } },
   },

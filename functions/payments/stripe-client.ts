@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { env, required } from '../platform/config.js';
+import { requiredSecret } from '../platform/secret-values.js';
 
 type StripeSdk = typeof Stripe;
 
@@ -29,9 +30,8 @@ let cached: { signature: string; client: Stripe } | undefined;
  */
 export async function stripe(): Promise<Stripe> {
   const e = env();
-  const key = required('STRIPE_SECRET_KEY');
+  const [key, StripeClient] = await Promise.all([requiredSecret('STRIPE_SECRET_KEY'), loadSdk()]);
   const signature = [key, e.STRIPE_API_HOST, e.STRIPE_API_PORT, e.STRIPE_API_PROTOCOL].join('|');
-  const StripeClient = await loadSdk();
   if (cached?.signature !== signature) {
     cached = {
       signature,
@@ -51,8 +51,8 @@ export async function stripe(): Promise<Stripe> {
 
 /** Checks a webhook's `Stripe-Signature` over the raw body; rejects when it does not match. */
 export async function verifiedEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
-  const client = await stripe();
-  return client.webhooks.constructEvent(rawBody, signature, required('STRIPE_WEBHOOK_SECRET'));
+  const [client, secret] = await Promise.all([stripe(), requiredSecret('STRIPE_WEBHOOK_SECRET')]);
+  return client.webhooks.constructEvent(rawBody, signature, secret);
 }
 
 export const publishableKey = () => required('STRIPE_PUBLISHABLE_KEY');

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 /**
  * Configuration from the environment, checked once with zod. Every value is optional here and
  * required where it is used (`required('TABLE_NAME')`), so a function only needs what it uses.
+ * Secrets are not read here but through secret-values.ts (Secrets Manager in AWS).
  */
 const envSchema = z.object({
   TABLE_NAME: z.optional(z.string().check(z.minLength(3))),
@@ -11,24 +12,13 @@ const envSchema = z.object({
   USER_POOL_ID: z.optional(z.string()),
   USER_POOL_CLIENT_ID: z.optional(z.string()),
   APP_URL: z.optional(z.url()),
-  MAINTENANCE_ACCESS_CODE: z.optional(z.string().check(z.minLength(4))),
-  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(8))),
   STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.minLength(8))),
-  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(8))),
   /** Where the stripe SDK connects; unset = Stripe's own API (the local stack sets them). */
   STRIPE_API_HOST: z.optional(z.string().check(z.minLength(1))),
   STRIPE_API_PORT: z.optional(
     z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(65_535))),
   ),
   STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
-  /**
-   * The AI-analysis webhook (customer-flows §7.5). The stack passes '' when none is configured,
-   * which means the built-in analyzer, like an unset variable.
-   */
-  AI_ANALYSIS_WEBHOOK_URL: z.pipe(
-    z.optional(z.union([z.literal(''), z.url()])),
-    z.transform((v) => v || undefined),
-  ),
 });
 export type Env = z.infer<typeof envSchema>;
 type Key = keyof Env;

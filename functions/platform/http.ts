@@ -12,6 +12,7 @@ import { apiEs } from '../../shared/messages/api.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';
 import { AppError } from './errors.js';
 import { logger } from './logger.js';
+import { assertFromOrigin } from './origin-guard.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -119,6 +120,7 @@ export function httpRoute<R extends RouteDef>(
     context: Context,
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
+      await assertFromOrigin(event.headers ?? {}); // only requests through CloudFront
       const caller = requireCaller(route.auth, callerOf(event));
       const rawBody = bodyText(event, route);
       const body = route.request ? validate(route.request, parseBody(rawBody, route)) : undefined;

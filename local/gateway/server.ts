@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeList } from '../../shared/contract/routes.js';
 import type { FunctionLoader } from '../handlers.js';
 import { handleJobDoor } from '../jobs.js';
@@ -13,6 +14,7 @@ import {
   writeLambdaResult,
 } from './lambda-adapter.js';
 import { compileRoutes, matchRoute } from './route-match.js';
+import { localSecurityHeaders } from './security-headers.js';
 import { serveStatic } from './static-files.js';
 
 /** API Gateway's own payload limit. */
@@ -29,8 +31,15 @@ export interface GatewayOptions {
   verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
   /** Where route and job handlers come from: their sources or their deployed bundles. */
   loadFunction: FunctionLoader;
+  /**
+   * The documents store as the browser reaches it (s3rver's origin): named by the CSP, as the
+   * bucket's own host is in AWS.
+   */
+  documentsOrigin: string;
   /** Served as /config.json for the SPA. */
   runtimeConfig: unknown;
+  /** Sent in ORIGIN_VERIFY_HEADER on every /api request, as CloudFront sends it. */
+  originSecret?: string;
   /** Stands in for CloudFront's CloudFront-Viewer-Country header (empty: unknown). */
   viewerCountry: string;
   /**
@@ -85,6 +94,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
  */
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const compiled = compileRoutes(routeList);
+  const securityHeaders = localSecurityHeaders(opts);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const match = matchRoute(compiled, req.method ?? 'GET', url.pathname);
@@ -103,6 +113,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // CloudFront sets this header itself; whatever the client sent is replaced.
     delete req.headers['cloudfront-viewer-country'];
     if (opts.viewerCountry) extraHeaders['cloudfront-viewer-country'] = opts.viewerCountry;
+    // Like CloudFront's origin custom header: any client value is replaced by the secret.
+    delete req.headers[ORIGIN_VERIFY_HEADER];
+    if (opts.originSecret) extraHeaders[ORIGIN_VERIFY_HEADER] = opts.originSecret;
     const event = toApiGatewayEvent({ req, url, body, route, params, claims, extraHeaders });
     const forwarded = String(req.headers['x-forwarded-for'] ?? '')
       .split(',')[0]
@@ -115,6 +128,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // CloudFront's response headers policy covers every behaviour (SPA, config.json, /api/*).
+    for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
     const work = async () => {
       if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
         return handleApi(req, res, url);
@@ -131,7 +146,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       }
       if (url.pathname === '/config.json') return sendJson(res, 200, opts.runtimeConfig);
       if (opts.webRoot && (req.method === 'GET' || req.method === 'HEAD')) {
-        return serveStatic(opts.webRoot, url.pathname, res);
+        return serveStatic(opts.webRoot, url.pathname, req, res);
       }
       return sendJson(res, 404, { message: 'Not Found' });
     };

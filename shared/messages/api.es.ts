@@ -7,6 +7,8 @@ export const apiEs = {
   validation: 'Los datos enviados no son válidos.',
   unauthorized: 'Debes iniciar sesión para continuar',
   forbidden: 'No tienes permisos para realizar esta acción.',
+  /** A request that did not come through CloudFront (the API's own URL called directly). */
+  originRefused: 'Acceso denegado: usa la aplicación Sello para conectarte.',
   notFound: 'No encontrado.',
   conflict: 'La operación entra en conflicto con el estado actual.',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',

@@ -1,7 +1,15 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { type RouteDef, routeList } from '../../shared/contract/routes.js';
-import { actionsOf, environmentOf, logicalId, nagFindings, statementsOf, synth } from './synth.js';
+import {
+  APP_REGION,
+  actionsOf,
+  environmentOf,
+  logicalId,
+  nagFindings,
+  statementsOf,
+  synth,
+} from './synth.js';
 
 /**
  * The real route table plus routes it does not have yet (admin, bucket access), to show that a
@@ -126,20 +134,33 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
     else expect(env.USER_POOL_ID).toBeUndefined();
   });
 
-  it('sees a secret (maintenance code, Stripe keys) only if it lists it', () => {
-    const parameterOf: Record<string, string> = {
-      MAINTENANCE_ACCESS_CODE: 'MaintenanceAccessCode',
-      STRIPE_SECRET_KEY: 'StripeSecretKey',
-      STRIPE_WEBHOOK_SECRET: 'StripeWebhookSecret',
-    };
-    for (const [name, parameter] of Object.entries(parameterOf)) {
-      if (route.access.secrets?.includes(name)) expect(env[name]).toEqual({ Ref: parameter });
-      else expect(env[name]).toBeUndefined();
+  it('reads only its own secrets, from Secrets Manager, never as environment values', () => {
+    const own = new Set<string>([...(route.access.secrets ?? []), 'ORIGIN_VERIFY_SECRET']);
+    const readable: unknown[] = [];
+    for (const [name, secret] of Object.entries(stack.secrets.byName)) {
+      // Never the value itself (nor the parameter it came from) in the Lambda configuration.
+      expect(env[name]).toBeUndefined();
+      if (own.has(name)) {
+        expect(env[`${name}_SECRET_ARN`]).toEqual({ Ref: logicalId(stack, secret) });
+        readable.push({ Ref: logicalId(stack, secret) });
+      } else {
+        expect(env[`${name}_SECRET_ARN`]).toBeUndefined();
+      }
     }
+    const reads = statementsOf(s, fn).filter((st) =>
+      st.Action.some((a) => a.startsWith('secretsmanager:')),
+    );
+    expect(reads.flatMap((st) => [st.Resource].flat())).toEqual(expect.arrayContaining(readable));
+    expect(reads.flatMap((st) => [st.Resource].flat())).toHaveLength(readable.length);
+    expect([...new Set(reads.flatMap((st) => st.Action))].sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    expect(JSON.stringify(env)).not.toMatch(/Ref":"(MaintenanceAccessCode|Stripe|AiAnalysis)/);
   });
 
   it('has no permission beyond its logs, tracing and declared access', () => {
-    const allowed = /^(logs|xray|dynamodb|s3|ses|cognito-idp):/;
+    const allowed = /^(logs|xray|dynamodb|s3|ses|cognito-idp|secretsmanager):/;
     expect(actions.filter((a) => !allowed.test(a))).toEqual([]);
     expect(actions).not.toContain('*');
   });
@@ -157,7 +178,7 @@ describe('JWT authorizer', () => {
           'Fn::Join': [
             '',
             Match.arrayWith([
-              'https://cognito-idp.',
+              `https://cognito-idp.${APP_REGION}.`,
               { Ref: logicalId(stack, stack.auth.userPool) },
             ]),
           ],

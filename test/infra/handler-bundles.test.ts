@@ -7,6 +7,8 @@ import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHandler, initClosure, REPO_ROOT } from '../../lib/handler-build.js';
 import { annotateContractModule } from '../../lib/pure-contract-plugin.js';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
+import { apiEs } from '../../shared/messages/api.es.js';
 
 /**
  * The handler bundles as CDK builds them (lib/handler-build.ts). The e2e journeys run on these
@@ -106,5 +108,51 @@ describe('a handler bundle', () => {
     expect(JSON.parse(invalid?.body ?? '{}')).toMatchObject({
       error: { code: 'VALIDATION', fields: { page_size: 'Los datos enviados no son válidos.' } },
     });
+  });
+
+  it('refuses a request without the origin secret, before any other check', () => {
+    const script = `
+      const { handler } = await import(process.argv[1]);
+      const event = (headers) => ({
+        rawPath: '/api/orders', rawQueryString: '', headers, queryStringParameters: {},
+        requestContext: { requestId: 'r', http: { method: 'GET', sourceIp: '127.0.0.1' } },
+        isBase64Encoded: false,
+      });
+      const none = await handler(event({}), { awsRequestId: 'a' });
+      const wrong = await handler(event({ '${ORIGIN_VERIFY_HEADER}': 'guess' }), { awsRequestId: 'b' });
+      const right = await handler(event({ '${ORIGIN_VERIFY_HEADER}': 'the-secret' }), { awsRequestId: 'c' });
+      process.stdout.write(JSON.stringify({ none, wrong, right }));`;
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', script, pathToFileURL(index).href],
+      {
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          AWS_REGION: 'us-east-1',
+          TABLE_NAME: 'sello-test',
+          ORIGIN_VERIFY_SECRET: 'the-secret',
+        },
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, { statusCode: number; body: string }>;
+    for (const refused of [out.none, out.wrong]) {
+      expect(refused?.statusCode).toBe(403);
+      expect(JSON.parse(refused?.body ?? '{}')).toEqual({
+        error: { code: 'FORBIDDEN', message: apiEs.originRefused },
+      });
+    }
+    // Through: then the JWT check of the route answers (no token here).
+    expect(out.right?.statusCode).toBe(401);
+  });
+
+  it('reads Secrets Manager through a chunk of its own, not at cold start', () => {
+    // (the SDK's service id; our code names only the chunk's exports)
+    expect(initCode.includes('secretsmanager')).toBe(false);
+    const chunks = Object.keys(meta.outputs).filter((f) =>
+      readFileSync(join(REPO_ROOT, f), 'utf8').includes('secretsmanager'),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeList } from '../../shared/contract/routes.js';
 import { environmentOf, logicalId, nagFindings, synth } from './synth.js';
 
@@ -174,6 +175,31 @@ describe('api', () => {
       template.hasParameter(name, { Type: 'String', NoEcho: true });
     }
   });
+
+  it('stores each parameter in Secrets Manager, which no Lambda environment bypasses', () => {
+    const secretOf = (name: keyof typeof stack.secrets.byName) =>
+      template.toJSON().Resources[logicalId(stack, stack.secrets.byName[name])].Properties;
+    expect(secretOf('STRIPE_SECRET_KEY').SecretString).toEqual({ Ref: 'StripeSecretKey' });
+    expect(secretOf('STRIPE_WEBHOOK_SECRET').SecretString).toEqual({ Ref: 'StripeWebhookSecret' });
+    expect(secretOf('MAINTENANCE_ACCESS_CODE').SecretString).toEqual({
+      Ref: 'MaintenanceAccessCode',
+    });
+    // Secrets Manager refuses '': no webhook is stored as 'none' (the built-in analyzer).
+    expect(secretOf('AI_ANALYSIS_WEBHOOK_URL').SecretString).toEqual({
+      'Fn::If': [
+        expect.stringMatching(/NoAiAnalysisWebhook/),
+        'none',
+        { Ref: 'AiAnalysisWebhookUrl' },
+      ],
+    });
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const refs = JSON.stringify(functions.map((f) => f.Properties.Environment ?? {}));
+    for (const parameter of ['MaintenanceAccessCode', 'StripeSecretKey', 'StripeWebhookSecret']) {
+      expect(refs).not.toContain(`"Ref":"${parameter}"`);
+    }
+    expect(refs).not.toContain('AiAnalysisWebhookUrl');
+    expect(refs).not.toContain('resolve:secretsmanager');
+  });
 });
 
 describe('web', () => {
@@ -204,6 +230,32 @@ describe('web', () => {
     });
     const origin = distribution().Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+  });
+
+  it('sends the generated origin secret to the API (resolved by CloudFormation, not written)', () => {
+    const api = distribution().CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === '/api/*',
+    );
+    const origin = distribution().Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    const secretId = logicalId(stack, stack.secrets.byName.ORIGIN_VERIFY_SECRET);
+    expect(origin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: ORIGIN_VERIFY_HEADER,
+        HeaderValue: {
+          'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+        },
+      },
+    ]);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
+    });
+    // Only the API origin gets it (the S3 origin would not need it, and logs would show it).
+    const others = distribution().Origins.filter(
+      (o: { Id: string }) => o.Id !== api.TargetOriginId,
+    );
+    expect(others.every((o: { OriginCustomHeaders?: unknown }) => !o.OriginCustomHeaders)).toBe(
+      true,
+    );
   });
 
   it('sends security headers', () => {

@@ -4,6 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import type { AppFunction } from '../../lib/app-function.js';
+import { EdgeStack } from '../../lib/edge-stack.js';
 import { SelloStack, type SelloStackProps } from '../../lib/sello-stack.js';
 
 /** The context `cdk synth` uses (feature flags and defaults from cdk.json). */
@@ -15,20 +16,44 @@ export interface Synth {
   app: App;
   stack: SelloStack;
   template: Template;
+  /** The us-east-1 stack with the CloudFront WAF. */
+  edge: EdgeStack;
+  edgeTemplate: Template;
 }
+
+/**
+ * The app stack's region in tests: not us-east-1, so the cross-region reference to the WAF is
+ * the one a deployment for Chile makes.
+ */
+export const APP_REGION = 'sa-east-1';
 
 /**
  * Synthesizes the stack the way bin/app.ts does (cdk.json context, AwsSolutions plugin, which
  * fails the synth on any unacknowledged finding) but without bundling: the template is what
  * we assert, and handler files need not exist yet.
  */
-export function synth(props: SelloStackProps = {}, context: Record<string, unknown> = {}): Synth {
+export function synth(
+  props: Partial<SelloStackProps> = {},
+  context: Record<string, unknown> = {},
+): Synth {
   const app = new App({
     context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context },
   });
-  const stack = new SelloStack(app, 'Sello', props);
+  const edge = new EdgeStack(app, 'SelloEdge');
+  const stack = new SelloStack(app, 'Sello', {
+    env: { region: APP_REGION },
+    crossRegionReferences: true,
+    webAclArn: edge.webAclArn,
+    ...props,
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack, template: Template.fromStack(stack) };
+  return {
+    app,
+    stack,
+    template: Template.fromStack(stack),
+    edge,
+    edgeTemplate: Template.fromStack(edge),
+  };
 }
 
 /** cdk-nag findings that are neither fixed nor acknowledged, as "rule at path" lines. */

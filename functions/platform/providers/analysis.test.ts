@@ -115,14 +115,14 @@ describe('webhook analyzer', () => {
 
 describe('analyzer choice', () => {
   it('uses the webhook when AI_ANALYSIS_WEBHOOK_URL is set, the built-in one otherwise', async () => {
-    expect(analyzer()).toBe(builtinAnalyzer);
+    expect(await analyzer()).toBe(builtinAnalyzer);
     process.env.AI_ANALYSIS_WEBHOOK_URL = '';
-    resetConfigCache();
-    expect(analyzer()).toBe(builtinAnalyzer);
+    expect(await analyzer()).toBe(builtinAnalyzer);
+    process.env.AI_ANALYSIS_WEBHOOK_URL = 'none';
+    expect(await analyzer()).toBe(builtinAnalyzer);
     process.env.AI_ANALYSIS_WEBHOOK_URL = url;
-    resetConfigCache();
     respond = () => ({ status: 200, text: 'desde el webhook' });
-    expect(await analyzer()(input)).toBe('desde el webhook');
+    expect(await (await analyzer())(input)).toBe('desde el webhook');
   });
 
   it('loads the built-in analyzer on first use and answers as it does', async () => {

@@ -1,12 +1,12 @@
 import { documentsEs } from '../../../shared/messages/documents.es.js';
 import { fmt } from '../../../shared/messages/fmt.js';
-import { env } from '../config.js';
 import { logger } from '../logger.js';
+import { secret } from '../secret-values.js';
 import { AnalysisError } from './analysis-error.js';
 
 /**
  * The AI document-analysis port (customer-flows §2.5, §7.5). Two adapters:
- *  - the automation webhook of the spec, when AI_ANALYSIS_WEBHOOK_URL is set: POST JSON
+ *  - the automation webhook of the spec, when the AI_ANALYSIS_WEBHOOK_URL secret is set: POST JSON
  *    {fileName, fileSize, fileType, documentUrl, country, countryCode}, answer read as markdown;
  *  - otherwise the built-in analyzer (local stack, tests, or no provider configured), which
  *    reads the file itself and reports pages, parties, RUTs, dates and amounts.
@@ -89,11 +89,18 @@ export function webhookAnalyzer(url: string, timeoutMs = WEBHOOK_TIMEOUT_MS): An
 export const builtinAnalyzer: Analyzer = async (input) =>
   (await import('./builtin-analysis.js')).builtinAnalysis(input);
 
-/** The adapter this environment uses. */
-export function analyzer(): Analyzer {
-  const url = env().AI_ANALYSIS_WEBHOOK_URL;
-  return url ? webhookAnalyzer(url) : builtinAnalyzer;
+/**
+ * The adapter this environment uses: the webhook when its URL is configured (a secret: it
+ * usually embeds the automation's key), else the built-in one. A configured value that is not
+ * an https URL (http only for a local test server) is a deployment error, not a reason to fall
+ * back silently.
+ */
+export async function analyzer(): Promise<Analyzer> {
+  const url = await secret('AI_ANALYSIS_WEBHOOK_URL');
+  if (!url) return builtinAnalyzer;
+  if (!/^https?:\/\/\S+$/.test(url)) throw new Error('AI_ANALYSIS_WEBHOOK_URL is not a URL');
+  return webhookAnalyzer(url);
 }
 
 /** Runs the configured analyzer. */
-export const analyzeDocument: Analyzer = (input) => analyzer()(input);
+export const analyzeDocument: Analyzer = async (input) => (await analyzer())(input);

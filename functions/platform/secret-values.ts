@@ -1,0 +1,78 @@
+/**
+ * The server's secrets: Stripe's secret key and webhook secret, the maintenance-gate code, the
+ * AI-analysis webhook URL and the CloudFront origin secret. In AWS a function is given
+ * `<NAME>_SECRET_ARN` (never the value: Lambda environment variables are readable by anyone with
+ * lambda:GetFunctionConfiguration) and the right to read that one secret; the value is read from
+ * Secrets Manager on first use and kept for the life of the container. Without an ARN the value
+ * is the environment variable `<NAME>` itself: the local stack configures its values (fresh per
+ * data folder) that way. Nothing here knows which of the two it is running with.
+ */
+export type SecretName =
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'MAINTENANCE_ACCESS_CODE'
+  | 'AI_ANALYSIS_WEBHOOK_URL'
+  | 'ORIGIN_VERIFY_SECRET';
+
+/** The environment variable that carries a secret's ARN. */
+export const arnVariable = (name: SecretName) => `${name}_SECRET_ARN` as const;
+
+/**
+ * Secrets Manager cannot hold an empty value, so an optional secret that is not configured
+ * holds this word instead (the AI webhook URL when the built-in analyzer is used).
+ */
+export const UNSET_SECRET = 'none';
+
+type SecretsSdk = typeof import('./secrets-sdk.js');
+let client:
+  | Promise<{ sdk: SecretsSdk; client: InstanceType<SecretsSdk['SecretsManagerClient']> }>
+  | undefined;
+const values = new Map<string, Promise<string>>();
+
+function secretsManager() {
+  client ??= import('./secrets-sdk.js').then((sdk) => ({
+    sdk,
+    client: new sdk.SecretsManagerClient({}),
+  }));
+  return client;
+}
+
+async function fetchSecret(arn: string): Promise<string> {
+  const { sdk, client: sm } = await secretsManager();
+  const out = await sm.send(new sdk.GetSecretValueCommand({ SecretId: arn }));
+  if (out.SecretString === undefined) throw new Error(`Secret ${arn} has no string value`);
+  return out.SecretString;
+}
+
+/**
+ * The secret's value, or undefined when the function is configured with neither an ARN nor a
+ * value (or the optional secret is `UNSET_SECRET`). Read once per container; a failed read is
+ * not remembered, so the next request tries again.
+ */
+export async function secret(name: SecretName): Promise<string | undefined> {
+  const arn = process.env[arnVariable(name)];
+  if (!arn) {
+    const value = process.env[name];
+    return value === '' || value === UNSET_SECRET ? undefined : value;
+  }
+  let value = values.get(arn);
+  if (!value) {
+    value = fetchSecret(arn);
+    values.set(arn, value);
+    value.catch(() => values.delete(arn));
+  }
+  const read = await value;
+  return read === '' || read === UNSET_SECRET ? undefined : read;
+}
+
+/** Like `secret`, for a secret the function cannot work without. */
+export async function requiredSecret(name: SecretName): Promise<string> {
+  const value = await secret(name);
+  if (value === undefined) throw new Error(`Missing configuration ${name}`);
+  return value;
+}
+
+/** Tests change the configuration between cases. */
+export function resetSecretCache(): void {
+  values.clear();
+}

@@ -1,0 +1,124 @@
+import { CfnCondition, CfnParameter, Fn, SecretValue } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag.js';
+
+/**
+ * Names the functions use for their secrets (functions/platform/secret-values.ts). A function
+ * gets `<NAME>_SECRET_ARN` and read access to that one secret, never the value itself.
+ */
+export type SecretName =
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'MAINTENANCE_ACCESS_CODE'
+  | 'AI_ANALYSIS_WEBHOOK_URL'
+  | 'ORIGIN_VERIFY_SECRET';
+
+/** What an optional secret holds when it is not configured (Secrets Manager refuses ''). */
+export const UNSET_SECRET = 'none';
+
+/**
+ * The stack's secrets in Secrets Manager. The operator's values come in as NoEcho
+ * CloudFormation parameters (kept out of describe output and the console) and are stored as
+ * secrets, so no Lambda environment holds them; the CloudFront origin secret is generated here
+ * and never leaves AWS.
+ */
+export class SecretsConstruct extends Construct {
+  readonly byName: Record<SecretName, secretsmanager.Secret>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    const maintenanceCode = new CfnParameter(this, 'MaintenanceAccessCode', {
+      type: 'String',
+      noEcho: true,
+      minLength: 4,
+      description: 'Access code of the maintenance gate (server-side check only)',
+    });
+    const stripeSecretKey = new CfnParameter(this, 'StripeSecretKey', {
+      type: 'String',
+      noEcho: true,
+      allowedPattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$',
+      description: 'Stripe secret (or restricted) API key',
+    });
+    const stripeWebhookSecret = new CfnParameter(this, 'StripeWebhookSecret', {
+      type: 'String',
+      noEcho: true,
+      allowedPattern: '^whsec_[A-Za-z0-9_]+$',
+      description: 'Signing secret of the Stripe webhook endpoint {AppUrl}/api/payments/webhook',
+    });
+    // The AI-analysis automation webhook (customer-flows §7.5): its URL usually embeds the
+    // automation's secret path. Empty (the default) = the built-in analyzer.
+    const aiAnalysisWebhookUrl = new CfnParameter(this, 'AiAnalysisWebhookUrl', {
+      type: 'String',
+      noEcho: true,
+      default: '',
+      allowedPattern: '^(https://\\S+)?$',
+      description: 'HTTPS URL of the AI document-analysis webhook (empty: built-in analyzer)',
+    });
+    // The parameters keep their historical logical ids (the names operators pass).
+    for (const p of [maintenanceCode, stripeSecretKey, stripeWebhookSecret, aiAnalysisWebhookUrl]) {
+      p.overrideLogicalId(p.node.id);
+    }
+
+    const noAiWebhook = new CfnCondition(this, 'NoAiAnalysisWebhook', {
+      expression: Fn.conditionEquals(aiAnalysisWebhookUrl.valueAsString, ''),
+    });
+    const fromParameter = (name: string, value: SecretValue, description: string) =>
+      new secretsmanager.Secret(this, name, {
+        description,
+        secretStringValue: value,
+      });
+
+    this.byName = {
+      MAINTENANCE_ACCESS_CODE: fromParameter(
+        'MaintenanceCode',
+        SecretValue.cfnParameter(maintenanceCode),
+        'Sello: maintenance-gate access code',
+      ),
+      STRIPE_SECRET_KEY: fromParameter(
+        'StripeKey',
+        SecretValue.cfnParameter(stripeSecretKey),
+        'Sello: Stripe secret API key',
+      ),
+      STRIPE_WEBHOOK_SECRET: fromParameter(
+        'StripeWebhook',
+        SecretValue.cfnParameter(stripeWebhookSecret),
+        'Sello: Stripe webhook signing secret',
+      ),
+      AI_ANALYSIS_WEBHOOK_URL: fromParameter(
+        'AiAnalysisWebhook',
+        // A Ref to the NoEcho parameter (or the word 'none'): no value is written in the template.
+        new SecretValue(
+          Fn.conditionIf(noAiWebhook.logicalId, UNSET_SECRET, aiAnalysisWebhookUrl.valueAsString),
+        ),
+        'Sello: AI document-analysis webhook URL (none = built-in analyzer)',
+      ),
+      // Sent by CloudFront on every /api/* request and checked by every API function
+      // (functions/platform/origin-guard.ts), so the execute-api URL alone gets nothing.
+      ORIGIN_VERIFY_SECRET: new secretsmanager.Secret(this, 'OriginVerify', {
+        description: 'Sello: header value CloudFront sends to the API origin',
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      }),
+    };
+
+    acknowledge(this.byName.AI_ANALYSIS_WEBHOOK_URL, [
+      {
+        id: 'CloudFormation-Validate::W1030',
+        reason:
+          "The linter reads the parameter's empty default as the secret value; the Fn::If " +
+          "stores 'none' instead when it is empty.",
+      },
+    ]);
+    acknowledge(this, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Stripe keys, the webhook secret, the gate code and the AI webhook URL are issued by ' +
+          'their providers and changed by redeploying with new parameters; the origin secret ' +
+          'is also written into the CloudFront distribution, so it is rotated by a deploy ' +
+          '(replace the secret), not by a Lambda that CloudFront would not follow.',
+      },
+    ]);
+  }
+}
