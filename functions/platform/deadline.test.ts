@@ -20,7 +20,7 @@ describe('deadline', () => {
   it('sits below the Lambda timeout, never above the cap', () => {
     const now = 1_000_000;
     const ten = deadlineFor({ getRemainingTimeInMillis: () => 10_000 }, fixed(now));
-    expect(ten.at).toBe(now + Math.min(MAX_REQUEST_MS, 10_000 - DEADLINE_RESERVE_MS));
+    expect(ten.at).toBe(now + 10_000 - DEADLINE_RESERVE_MS);
     const short = deadlineFor({ getRemainingTimeInMillis: () => 3_000 }, fixed(now));
     expect(short.at).toBe(now + 3_000 - DEADLINE_RESERVE_MS);
     const long = deadlineFor({ getRemainingTimeInMillis: () => 900_000 }, fixed(now));
