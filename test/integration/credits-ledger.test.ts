@@ -273,3 +273,72 @@ describe('request deadline', () => {
     expect((await walletOf(stack, user.accessToken)).balance).toBe(2);
   });
 });
+
+describe('wallets of the first ledger', () => {
+  it('are upgraded in place on their next change, records and lots kept', async () => {
+    const { user, L, owner } = await wallet();
+    const { db, tableName } = await import('../../functions/platform/db.js');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const now = nowEpoch();
+    const put = (Item: Record<string, unknown>) =>
+      db().send(new PutCommand({ TableName: tableName(), Item }));
+    // As the first ledger left it: version 2 (a grant of 10, a spend of 3), one lot holding 7.
+    const pk = `WALLET#${owner}`;
+    await put({
+      pk,
+      sk: 'BALANCE',
+      entity: 'Wallet',
+      ownerId: owner,
+      balance: 7,
+      totalEarned: 10,
+      totalUsed: 3,
+      totalExpired: 0,
+      version: 2,
+    });
+    await put({
+      pk,
+      sk: `LOT#${now + 10 * DAY}#old-lot`,
+      gsi1pk: 'LOTEXPIRY',
+      gsi1sk: `${now + 10 * DAY}#${owner}#old-lot`,
+      entity: 'CreditLot',
+      ownerId: owner,
+      lotId: 'old-lot',
+      expiresAt: now + 10 * DAY,
+      granted: 10,
+      remaining: 7,
+    });
+    const record = (seq: number, type: string, amount: number, after: number) => ({
+      pk,
+      sk: `TX#${String(seq).padStart(12, '0')}`,
+      gsi1pk: `${pk}#TX#${type}`,
+      gsi1sk: String(seq).padStart(12, '0'),
+      entity: 'CreditTransaction',
+      id: randomUUID(),
+      owner_id: owner,
+      type,
+      amount,
+      balance_after_transaction: after,
+      description: 'antiguo',
+      created_at: new Date().toISOString(),
+    });
+    await put(record(1, 'earned', 10, 10));
+    await put(record(2, 'usage', -3, 7));
+
+    const res = await L.spend(spendOf(owner, 2), nowEpoch);
+    expect(res.entry.balance_after_transaction).toBe(5);
+    expect(await walletOf(stack, user.accessToken)).toMatchObject({
+      balance: 5,
+      totalUsed: 5,
+      version: 3,
+    });
+    const all = await allTransactions<Tx>(stack, user.accessToken);
+    expect(all.map((t) => [t.type, t.amount, t.balance_after_transaction])).toEqual([
+      ['usage', -2, 5],
+      ['usage', -3, 7],
+      ['earned', 10, 10],
+    ]);
+    // The old lot still expires on its day, with what is left of it.
+    await L.expireWallet(owner, () => now + 10 * DAY);
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
+  }, 60_000);
+});
