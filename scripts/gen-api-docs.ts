@@ -245,6 +245,11 @@ export function routeErrorCodes(route: RouteDef): RouteErrorCode[] {
     add(code as ErrorCode, quoted.length ? `handler: ${quoted.join(' / ')}` : 'handler');
   }
   add('INTERNAL', 'unexpected failure');
+  add(
+    'UNAVAILABLE',
+    'the request deadline (below the Lambda timeout) passed before a write: nothing more is ' +
+      'written; safe to retry with the same idempotency key',
+  );
   return errorCodes
     .filter((code) => reasons.has(code))
     .map((code) => ({ code, status: statusOf[code], why: (reasons.get(code) ?? []).join('; ') }));

@@ -4,7 +4,8 @@ import { mustBeCaller } from '../platform/auth-context.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
 import { httpRoute } from '../platform/http.js';
 import { userOwner } from './keys.js';
-import { expiringSoon, readWallet } from './ledger.js';
+import { readWallet } from './ledger.js';
+import { expiringSoon } from './ledger-settle.js';
 
 export const handler = httpRoute(routes.getWallet, async ({ caller }) => {
   const owner = userOwner(mustBeCaller(caller).sub);

@@ -2,13 +2,14 @@
  * Key design of the credits items (docs/data-model.md). Only the credits repositories import
  * this file; nothing else builds these keys.
  *
- *   WALLET#{owner} / BALANCE                       balance, totals, version
- *   WALLET#{owner} / LOT#{expiresAt:10}#{lotId}    remaining credits of one grant
- *       gsi1: LOTEXPIRY / {expiresAt:10}#{owner}#{lotId}   (sparse: only live lots exist)
- *   WALLET#{owner} / TX#{version:12}               ledger record (version after the change)
- *       gsi1: WALLET#{owner}#TX#{type} / {version:12} (type filter)
- *   IDEMP#{owner}#{key} / IDEMP                    first result of a command (TTL 30 days,
- *                                                  none for payments)
+ *   WALLET#{owner} / BALANCE                       balance, totals, seq, settled lots, journal
+ *                                                  (functions/credits/wallet.ts)
+ *   WALLET#{owner} / LOT#{expiresAt:10}#{lotId}    lot descriptor (granted, payment intent)
+ *       gsi1: LOTEXPIRY / {expiresAt:10}#{owner}#{lotId}   (sparse: only lots in play)
+ *   WALLET#{owner} / TX#{seq:12}                   ledger record (the wallet's seq of the change)
+ *       gsi1: WALLET#{owner}#TX#{type} / {seq:12}  (type filter)
+ *   IDEMP#{owner}#{key} / IDEMP                    first result of a settled command (TTL 30
+ *                                                  days, none for payments)
  */
 
 /** Epoch seconds as 10 digits, so they sort as text. */

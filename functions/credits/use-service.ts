@@ -1,17 +1,17 @@
 import * as routes from '../../shared/contract/routes/credits.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
 import { serviceCost } from '../../shared/rules/credits.js';
-import { findActiveRule } from '../catalog/repo.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
 import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { userOwner } from './keys.js';
 import { spend } from './ledger.js';
+import { cachedActiveRule } from './rule-cache.js';
 
 /** One use of a credit service: the price comes from the consumption rule, never the client. */
 export const handler = httpRoute(routes.useCreditService, async ({ caller, body }) => {
-  const rule = await findActiveRule(body.service_name);
+  const rule = await cachedActiveRule(body.service_name);
   if (!rule) throw notFound(creditsEs.serviceError);
   const owner = userOwner(mustBeCaller(caller).sub);
   const { entry } = await spend(

@@ -17,6 +17,7 @@ export const statusOf: Record<ErrorCode, number> = {
   PAYMENT_FAILED: 402,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** A typed domain error. Services throw these; the HTTP layer turns them into responses. */

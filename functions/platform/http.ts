@@ -10,6 +10,7 @@ import '../../shared/contract/zod-locale.js';
 import type { RouteDef } from '../../shared/contract/route-def.js';
 import { apiEs } from '../../shared/messages/api.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';
+import { deadlineFor, isDeadlineError, timedOut, withDeadline } from './deadline.js';
 import { AppError } from './errors.js';
 import { logger } from './logger.js';
 import { assertFromOrigin } from './origin-guard.js';
@@ -52,6 +53,8 @@ function json(statusCode: number, body: unknown, extra: Record<string, string> =
 }
 
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
+  // An SDK call aborted at the deadline is the same retryable 503 as a refused write.
+  if (!(err instanceof AppError) && isDeadlineError(err)) return errorResponse(timedOut());
   if (err instanceof AppError) {
     return json(err.status, {
       error: {
@@ -115,7 +118,7 @@ export function httpRoute<R extends RouteDef>(
   impl: (input: RouteInput<BodyOf<R>, QueryOf<R>>) => Promise<ResultOf<R>>,
   options: { successStatus?: number } = {},
 ) {
-  const base = async (
+  const run = async (
     event: HttpEvent,
     context: Context,
   ): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -153,7 +156,18 @@ export function httpRoute<R extends RouteDef>(
       return errorResponse(err);
     }
   };
-  return middy(base).before((request) => {
+  // Every request runs under its deadline (platform/deadline.ts), below the Lambda timeout, so
+  // the handler answers itself — a retryable 503 — and nothing writes after that answer.
+  const base = async (event: HttpEvent, context: Context) => {
+    const deadline = deadlineFor(context);
+    try {
+      return await withDeadline(deadline, () => run(event, context));
+    } finally {
+      deadline.dispose();
+    }
+  };
+  // middy's own early timeout is off: it answered a 500 while the handler went on writing.
+  return middy(base, { timeoutEarlyInMillis: 0 }).before((request) => {
     logger.addContext(request.context);
     logger.appendKeys({ route: route.id });
   });

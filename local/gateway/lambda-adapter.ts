@@ -77,8 +77,12 @@ export function toApiGatewayEvent(p: {
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
+/** The local Lambdas' timeout: the most API Gateway waits (the request deadline reads it). */
+const LOCAL_TIMEOUT_MS = 30_000;
+
 export function lambdaContext(functionName: string): Context {
   const awsRequestId = randomUUID();
+  const started = Date.now();
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
@@ -88,7 +92,7 @@ export function lambdaContext(functionName: string): Context {
     awsRequestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
+    getRemainingTimeInMillis: () => LOCAL_TIMEOUT_MS - (Date.now() - started),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

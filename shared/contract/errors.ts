@@ -26,5 +26,6 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -15,6 +15,8 @@ export const apiEs = {
   payloadTooLarge: 'La solicitud es demasiado grande.',
   badJson: 'El cuerpo de la solicitud no es JSON válido.',
   internal: 'Error inesperado. Inténtalo de nuevo.',
+  /** A request that ran out of time before changing anything: safe to send again. */
+  timeout: 'El servicio tardó demasiado en responder. Inténtalo de nuevo en unos segundos.',
   network: 'Error de conexión',
   required: 'Este campo es obligatorio',
   tooLong: 'El texto es demasiado largo',

@@ -65,3 +65,39 @@ export async function runJob(stack: StackInfo, name: string, time?: Date) {
   if (!res.ok) throw new Error(`job ${name} failed: ${body.error}`);
   return body.result as Record<string, number>;
 }
+
+/** The app's ledger module, in this process, pointed at the stack's table. */
+export async function ledgerOf(stack: StackInfo) {
+  pointAt(stack);
+  return import('../../functions/credits/ledger.js');
+}
+
+/** The wallet owner id of a test user. */
+export async function ownerOf(accessToken: string) {
+  const { userOwner } = await import('../../functions/credits/keys.js');
+  return userOwner(subOf(accessToken));
+}
+
+/** Every ledger record of a user, newest first, following the cursor pages of `pageSize`. */
+export async function allTransactions<T>(
+  stack: StackInfo,
+  accessToken: string,
+  query = '',
+  pageSize = 25,
+): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const qs = new URLSearchParams(query);
+    qs.set('limit', String(pageSize));
+    if (cursor) qs.set('cursor', cursor);
+    const res = await fetch(`${stack.url}/api/credits/transactions?${qs}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    if (res.status !== 200) throw new Error(`transactions → ${res.status}`);
+    const body = (await res.json()) as { transactions: T[]; next_cursor: string | null };
+    out.push(...body.transactions);
+    cursor = body.next_cursor;
+  } while (cursor);
+  return out;
+}

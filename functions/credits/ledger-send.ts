@@ -1,0 +1,77 @@
+import { beforeWrite, pause, sdkOptions } from '../platform/deadline.js';
+
+/**
+ * Sending a ledger write: the deadline is checked before every attempt (and aborts the call),
+ * and transient refusals — TransactionConflict (AWS only), throttling — resend the very same
+ * write a few times with jitter. Resending is safe: a write that did land fails its own
+ * idempotency condition the second time, and the caller then finds it by reading.
+ */
+
+/** How often the ledger met each event, per container: printed by the bench. */
+export const ledgerCounters = {
+  writes: 0,
+  transientRetries: 0,
+  conditionFailures: 0,
+  settlements: 0,
+};
+
+const MAX_SENDS = 5;
+
+type Reason = { Code?: string };
+
+export function cancellationReasons(err: unknown): Reason[] | undefined {
+  const e = err as { name?: string; CancellationReasons?: Reason[] };
+  if (e?.name !== 'TransactionCanceledException') return undefined;
+  return e.CancellationReasons ?? [];
+}
+
+const TRANSIENT_ERRORS = new Set([
+  'TransactionConflictException',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'TransactionInProgressException',
+]);
+const TRANSIENT_REASONS = new Set([
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+]);
+
+export function isTransient(err: unknown): boolean {
+  const reasons = cancellationReasons(err);
+  if (reasons) {
+    const codes = reasons.map((r) => r.Code ?? 'None').filter((c) => c !== 'None');
+    return codes.length > 0 && codes.every((c) => TRANSIENT_REASONS.has(c));
+  }
+  return TRANSIENT_ERRORS.has((err as { name?: string })?.name ?? '');
+}
+
+/** The write's own condition failed (for a transaction: its first item, the wallet). */
+export function isConditionFailed(err: unknown): boolean {
+  const reasons = cancellationReasons(err);
+  const failed = reasons
+    ? reasons[0]?.Code === 'ConditionalCheckFailed'
+    : (err as { name?: string })?.name === 'ConditionalCheckFailedException';
+  if (failed) ledgerCounters.conditionFailures++;
+  return failed;
+}
+
+/** `send` gets the SDK options (the deadline's abort signal) to pass to `db().send`. */
+export async function sendWithRetries<O>(
+  send: (options: ReturnType<typeof sdkOptions>) => Promise<O>,
+): Promise<O> {
+  for (let attempt = 1; ; attempt++) {
+    beforeWrite();
+    ledgerCounters.writes++;
+    try {
+      return await send(sdkOptions());
+    } catch (err) {
+      if (!isTransient(err) || attempt >= MAX_SENDS) throw err;
+      ledgerCounters.transientRetries++;
+      await pause(Math.random() * 10 * 2 ** attempt);
+    }
+  }
+}
