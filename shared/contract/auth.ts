@@ -61,4 +61,15 @@ export const resetPasswordRequest = z
   })
   .check(z.superRefine(withMatchingPasswords));
 
+export const changePasswordRequest = z.object({
+  currentPassword: z
+    .string({ error: authEs.required })
+    .check(
+      z.minLength(1, { error: authEs.required }),
+      z.maxLength(PASSWORD_MAX_LENGTH, { error: authEs.wrongCurrentPassword }),
+    ),
+  newPassword: passwordField,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
 export const checkResetTokenResponse = z.object({ email: z.string() });

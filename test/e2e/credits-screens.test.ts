@@ -306,7 +306,7 @@ describe('account settings', () => {
       await field(es.settings.currentPassword).fill('no-es-la-clave');
       await field(es.auth.confirmPassword).fill('clave-nueva-1');
       await submit.click();
-      await main.getByText(es.settings.passwordError + es.settings.wrongCurrentPassword).waitFor();
+      await main.getByText(es.settings.passwordError + es.auth.wrongCurrentPassword).waitFor();
 
       await field(es.settings.currentPassword).fill(user.password);
       await submit.click();

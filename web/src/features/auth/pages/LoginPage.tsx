@@ -1,5 +1,7 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { es } from '../../../../../shared/messages.es';
+import { Alert } from '../../../components/ui';
+import { loginNoticeText } from '../../../lib/loginNotice';
 import { LoginForm } from '../forms/LoginForm';
 import { safeNextPath } from '../redirects';
 import { useSession } from '../session';
@@ -14,6 +16,7 @@ export function LoginPage() {
   const location = useLocation();
   const { status } = useSession();
   const from = (location.state as { from?: unknown } | null)?.from;
+  const notice = loginNoticeText(location.state);
   const next = safeNextPath(params.get('next') ?? (typeof from === 'string' ? from : null));
 
   // Once signed in (by this form, another tab, or already before) leave for the target.
@@ -21,6 +24,11 @@ export function LoginPage() {
 
   return (
     <AuthPage title={es.auth.loginTitle}>
+      {notice ? (
+        <Alert tone="success" className="auth-notice">
+          {notice}
+        </Alert>
+      ) : null}
       <LoginForm onSuccess={() => undefined} switchLink={pageSwitchLink} />
     </AuthPage>
   );
