@@ -92,6 +92,8 @@ export const identity = {
       await client.send(new sdk.AdminDisableUserCommand({ UserPoolId: poolId(), Username: sub }));
       await setPassword(sub, p.password);
     } catch (err) {
+      // A concurrent sign-up for the address deleted this account first: it holds the address.
+      if (errName(err) === 'UserNotFoundException') throw new UsernameExistsError();
       await identity.deleteUser(sub).catch(() => undefined);
       throw err;
     }

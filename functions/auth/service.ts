@@ -12,16 +12,25 @@ import { createProfileIfMissing } from '../profile/repo.js';
 import {
   identity as cognitoIdentity,
   type Identity,
+  type IdentityUser,
   InvalidPasswordError,
   isActive,
   isPending,
   UsernameExistsError,
 } from './identity.js';
+import {
+  findPendingSignUp,
+  passwordCheckOf,
+  passwordMatches,
+  putPendingSignUp,
+} from './pending-signups.js';
 import { consumeLinkToken, findLinkToken, type LinkPurpose, putLinkToken } from './repo.js';
 
 /** Link lifetimes: long enough to find the mail, short enough to limit a leaked link. */
 export const CONFIRM_LINK_SECONDS = 24 * 3600;
 export const RECOVERY_LINK_SECONDS = 3600;
+/** How long a pending sign-up's password check is kept (pending-signups.ts). */
+export const PENDING_RECORD_SECONDS = 30 * 86_400;
 
 /**
  * Every recovery request answers after at least this long, whatever happened inside: looking
@@ -102,7 +111,19 @@ export async function signUp(
   if (existing && !isPending(existing)) throw alreadyRegistered();
   // Only attempts that will send a mail count against the inbox's limit.
   await limit(deps, 'signupMailPerAddress', addressKey(input.email), authEs.signupTooManyMails);
-  if (existing) await deps.identity.deleteUser(existing.sub);
+  const now = epochSeconds(deps.clock.now());
+  // Contested: this sign-up replaces someone's pending one made with another password (or one
+  // already contested). Its confirmation then keeps neither password (see pending-signups.ts).
+  let contested = false;
+  if (existing) {
+    const previous = await findPendingSignUp(existing.sub, now);
+    contested =
+      !previous ||
+      previous.contested ||
+      !(await passwordMatches(previous.passwordCheck, input.password));
+    await deps.identity.deleteUser(existing.sub);
+  }
+  const passwordCheck = await passwordCheckOf(input.password);
   let sub: string;
   try {
     ({ sub } = await deps.identity.createPending(input));
@@ -112,6 +133,13 @@ export async function signUp(
     if (err instanceof InvalidPasswordError) throw weakPassword();
     throw err;
   }
+  await putPendingSignUp({
+    sub,
+    passwordCheck,
+    contested,
+    // Kept well past the link: a later sign-up for the address still compares passwords.
+    expiresAt: now + PENDING_RECORD_SECONDS,
+  });
   const token = await issueLink(deps, 'confirm', {
     email: input.email,
     sub,
@@ -123,7 +151,15 @@ export async function signUp(
   logger.info('signup link sent');
 }
 
-export async function confirmEmail(tokenValue: string, deps: AuthDeps = defaults): Promise<void> {
+/**
+ * Follows a confirmation link. `choosePassword` is true when the address was contested: the
+ * account is enabled without the password it was signed up with, and a recovery link went to
+ * the same inbox for the owner to choose one.
+ */
+export async function confirmEmail(
+  tokenValue: string,
+  deps: AuthDeps = defaults,
+): Promise<{ choosePassword: boolean }> {
   const hash = sha256(tokenValue);
   const now = epochSeconds(deps.clock.now());
   const link = await findLinkToken(hash, 'confirm', now);
@@ -135,6 +171,11 @@ export async function confirmEmail(tokenValue: string, deps: AuthDeps = defaults
     await consumeLinkToken(hash, 'confirm', now);
     throw invalidConfirm();
   }
+  const pending = await findPendingSignUp(user.sub, now);
+  const contested = pending?.contested === true && !user.enabled;
+  // Nobody may ever sign in with a contested sign-up's password: it is replaced before the
+  // account is enabled.
+  if (contested) await deps.identity.setPassword(user.sub, randomToken());
   // Activate first, then consume: a failure in between leaves a link that can be retried, and
   // activating twice is harmless. The conditional delete makes the link single-use.
   await deps.identity.activate(user);
@@ -147,7 +188,13 @@ export async function confirmEmail(tokenValue: string, deps: AuthDeps = defaults
     now: deps.clock.now().toISOString(),
   });
   if (!(await consumeLinkToken(hash, 'confirm', now))) throw invalidConfirm();
-  logger.info('account confirmed');
+  if (contested) {
+    await mailRecoveryLink(deps, { ...user, enabled: true, emailVerified: true });
+    logger.info('contested account confirmed; recovery link sent');
+  } else {
+    logger.info('account confirmed');
+  }
+  return { choosePassword: contested };
 }
 
 /**
@@ -180,10 +227,14 @@ async function sendRecoveryLink(email: string, sourceIp: string, deps: AuthDeps)
     throw err;
   }
   if (!user || !isActive(user)) return;
+  await mailRecoveryLink(deps, user);
+  logger.info('recovery link sent');
+}
+
+async function mailRecoveryLink(deps: AuthDeps, user: IdentityUser): Promise<void> {
   const token = await issueLink(deps, 'recovery', user);
   const url = `${required('APP_URL')}/reset-password#access_token=${token}&type=recovery`;
   await deps.mailer.send(passwordResetMail(user.email, user.firstName, url));
-  logger.info('recovery link sent');
 }
 
 export async function checkResetToken(

@@ -43,6 +43,15 @@ export const confirmEmailRequest = z.object({
   type: z.literal('email', { error: authEs.confirmInvalidLink }),
 });
 
+/**
+ * `choosePassword`: the address was contested by two sign-ups with different passwords, so the
+ * account was confirmed without either and a recovery link went to the inbox.
+ */
+export const confirmEmailResponse = z.object({
+  ok: z.literal(true),
+  choosePassword: z.boolean(),
+});
+
 export const passwordRecoveryRequest = z.object({ email: emailField });
 
 export const checkResetTokenRequest = z.object({

@@ -59,6 +59,9 @@ export const authEs = {
   linkExpiredOrUsed: 'El enlace expiró o ya fue utilizado.',
   confirmTitle: 'Confirmación de email',
   resetAccount: 'Cuenta: {email}',
+  confirmChoosePassword:
+    'Alguien más intentó registrarse con este email. Por seguridad, ninguna de las contraseñas ' +
+    'usadas quedó activa: te enviamos un enlace para elegir tu contraseña. Revisa tu email.',
   signupTooManyFromClient:
     'Demasiados registros desde esta conexión. Inténtalo de nuevo en una hora.',
   signupTooManyMails:

@@ -63,6 +63,17 @@ async function resetPasswordByMail(email: string, password: string, nthMail: num
   expect(res.status).toBe(200);
 }
 
+/** Follows the n-th mail to `email`, a recovery link, and sets `password` with it. */
+async function chooseFromRecoveryMail(email: string, password: string, nthMail: number) {
+  const link = appLink(stack, await waitForMail(stack, email, nthMail));
+  expect(link.pathname).toBe('/reset-password');
+  const token = new URLSearchParams(link.hash.slice(1)).get('access_token');
+  const res = await call('POST', '/api/auth/password-reset', {
+    body: { access_token: token, type: 'recovery', password, confirmPassword: password },
+  });
+  expect(res.status).toBe(200);
+}
+
 describe('the e-mail cannot be rewritten by its user', () => {
   it("refuses UpdateUserAttributes with the user's own token; the victim still signs up and resets", async () => {
     const attacker = await newConfirmedUser(stack, 'Atacante');
@@ -150,13 +161,85 @@ describe('a pending sign-up cannot be taken over', () => {
     expect(stale.status).toBe(400);
     expect(stale.body).toMatchObject({ error: { message: es.auth.confirmInvalidLink } });
 
-    expect((await confirm(victimLink)).status).toBe(200);
+    // Two sign-ups with two passwords: the account is confirmed with neither, and the inbox's
+    // owner chooses the password through the recovery link mailed at once.
+    const confirmed = await confirm(victimLink);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ ok: true, choosePassword: true });
+    for (const password of ['clave-atacante', 'clave-victima']) {
+      await expect(signIn(stack, address, password)).rejects.toMatchObject({
+        code: 'NotAuthorizedException',
+      });
+    }
+    await chooseFromRecoveryMail(address, 'clave-elegida', 3);
+    await expect(signIn(stack, address, 'clave-atacante')).rejects.toThrow();
+    const victim = await signIn(stack, address, 'clave-elegida');
+    const me = await call('GET', '/api/me', { token: victim.accessToken });
+    expect(me.body).toMatchObject({ email: address, first_name: 'Víctima' });
+  });
+
+  it("victim first, attacker later: following the attacker's mail gives the attacker nothing", async () => {
+    const address = uniqueEmail('segundo');
+    await call('POST', '/api/auth/signup', {
+      body: signUpBody(address, 'clave-victima', 'Víctima'),
+      ip: freshIp(),
+    });
+    const victimLink = await confirmToken(address, 1);
+    await call('POST', '/api/auth/signup', {
+      body: signUpBody(address, 'clave-atacante', 'Atacante'),
+      ip: freshIp(),
+    });
+    const attackerLink = await confirmToken(address, 2);
+    expect((await confirm(victimLink)).status).toBe(400);
+
+    // The victim, who reads the inbox, follows the newest mail: the attacker's sign-up.
+    const confirmed = await confirm(attackerLink);
+    expect(confirmed.body).toEqual({ ok: true, choosePassword: true });
     await expect(signIn(stack, address, 'clave-atacante')).rejects.toMatchObject({
       code: 'NotAuthorizedException',
     });
-    const victim = await signIn(stack, address, 'clave-victima');
-    const me = await call('GET', '/api/me', { token: victim.accessToken });
-    expect(me.body).toMatchObject({ email: address, first_name: 'Víctima' });
+    await chooseFromRecoveryMail(address, 'clave-de-la-victima', 3);
+    await expect(signIn(stack, address, 'clave-atacante')).rejects.toThrow();
+    await expect(signIn(stack, address, 'clave-de-la-victima')).resolves.toHaveProperty(
+      'accessToken',
+    );
+  });
+
+  it('a person who signs up twice with the same password keeps it', async () => {
+    const address = uniqueEmail('repite');
+    for (let i = 0; i < 2; i++) {
+      const res = await call('POST', '/api/auth/signup', {
+        body: signUpBody(address, 'misma-clave'),
+        ip: freshIp(),
+      });
+      expect(res.status).toBe(200);
+    }
+    const confirmed = await confirm(await confirmToken(address, 2));
+    expect(confirmed.body).toEqual({ ok: true, choosePassword: false });
+    await expect(signIn(stack, address, 'misma-clave')).resolves.toHaveProperty('accessToken');
+    expect(await mailsTo(stack, address)).toHaveLength(2);
+  });
+
+  it('many sign-ups for one address at once: no errors, one account, one working link', async () => {
+    const address = uniqueEmail('carrera');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call('POST', '/api/auth/signup', {
+          body: signUpBody(address, `clave-${i}-carrera`),
+          ip: freshIp(),
+        }),
+      ),
+    );
+    for (const a of answers) expect([200, 409, 429]).toContain(a.status);
+    const sent = await mailsTo(stack, address);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(3);
+    const results = [];
+    for (const mail of sent) {
+      const token = appLink(stack, mail).searchParams.get('token_hash') as string;
+      results.push((await confirm(token)).status);
+    }
+    expect(results.filter((s) => s === 200)).toHaveLength(1);
   });
 
   it('refuses a sign-up for a confirmed address and leaves its password alone', async () => {

@@ -40,15 +40,17 @@ export const confirmEmail = route({
   summary: "Consumes a confirmation token, enables the link's account and creates its profile",
   access: {
     table: 'write',
+    mail: true,
     cognito: [
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminGetUser',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminEnableUser',
+      'cognito-idp:AdminSetUserPassword',
     ],
   },
   request: auth.confirmEmailRequest,
-  response: okResponse,
+  response: auth.confirmEmailResponse,
 });
 
 export const requestPasswordReset = route({
