@@ -272,10 +272,11 @@ function PasswordForm() {
     }
     // The change signed the account out everywhere, this device too: sign in again with the
     // new password, then come back here.
+    // Leave first, then sign out: this route's guard must not see the signed-out state.
     reset();
-    await signOut();
     const notice: LoginNotice = 'passwordChanged';
-    navigate('/login', { state: { from: '/settings', notice } });
+    await navigate('/login', { state: { from: '/settings', notice } });
+    await signOut();
   });
 
   return (

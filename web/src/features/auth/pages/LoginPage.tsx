@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { es } from '../../../../../shared/messages.es';
 import { Alert } from '../../../components/ui';
@@ -16,11 +17,17 @@ export function LoginPage() {
   const location = useLocation();
   const { status } = useSession();
   const from = (location.state as { from?: unknown } | null)?.from;
-  const notice = loginNoticeText(location.state);
+  // A page that signs the user out on its way here (a password change) passes a notice; until
+  // that sign-out has landed, a still-signed-in status must not bounce the user back.
+  const [notice] = useState(() => loginNoticeText(location.state));
+  const [awaitingSignOut, setAwaitingSignOut] = useState(notice !== undefined);
+  useEffect(() => {
+    if (status === 'signedOut') setAwaitingSignOut(false);
+  }, [status]);
   const next = safeNextPath(params.get('next') ?? (typeof from === 'string' ? from : null));
 
   // Once signed in (by this form, another tab, or already before) leave for the target.
-  if (status === 'signedIn') return <Navigate to={next} replace />;
+  if (status === 'signedIn' && !awaitingSignOut) return <Navigate to={next} replace />;
 
   return (
     <AuthPage title={es.auth.loginTitle}>
