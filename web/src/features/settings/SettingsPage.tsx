@@ -246,7 +246,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
 function PasswordForm() {
   const { flash, show } = useFlash();
-  const { signOut } = useSession();
   const navigate = useNavigate();
   const titleId = useId();
   const [visible, setVisible] = useState(false);
@@ -272,11 +271,11 @@ function PasswordForm() {
     }
     // The change signed the account out everywhere, this device too: sign in again with the
     // new password, then come back here.
-    // Leave first, then sign out: this route's guard must not see the signed-out state.
+    // The change signed the account out everywhere; /login signs this tab out once it is on
+    // screen (so this route's guard never sees the signed-out state) and says why.
     reset();
     const notice: LoginNotice = 'passwordChanged';
     await navigate('/login', { state: { from: '/settings', notice } });
-    await signOut();
   });
 
   return (

@@ -15,12 +15,17 @@ import { AuthPage, pageSwitchLink } from './AuthPage';
 export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const { status } = useSession();
+  const { status, signOut } = useSession();
   const from = (location.state as { from?: unknown } | null)?.from;
-  // A page that signs the user out on its way here (a password change) passes a notice; until
-  // that sign-out has landed, a still-signed-in status must not bounce the user back.
+  // A notice means the account was signed out everywhere (a password change): this tab signs
+  // out here, once the page that sent us is gone, keeping the app open (no maintenance gate);
+  // until that lands, a still-signed-in status must not bounce the user back.
   const [notice] = useState(() => loginNoticeText(location.state));
   const [awaitingSignOut, setAwaitingSignOut] = useState(notice !== undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the notice this page opened with
+  useEffect(() => {
+    if (notice) void signOut({ keepAppOpen: true });
+  }, []);
   useEffect(() => {
     if (status === 'signedOut') setAwaitingSignOut(false);
   }, [status]);
