@@ -23,9 +23,9 @@ export class AuthConstruct extends Construct {
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
-      // Our POST /api/auth/signup calls SignUp; the account stays unconfirmed until the link in
-      // our own e-mail is followed (AdminConfirmSignUp).
-      selfSignUpEnabled: true,
+      // Nobody may call Cognito's SignUp: POST /api/auth/signup creates the account with
+      // AdminCreateUser, disabled until the link in our own e-mail is followed.
+      selfSignUpEnabled: false,
       autoVerify: { email: false },
       standardAttributes: {
         email: { required: true, mutable: true },
@@ -53,11 +53,16 @@ export class AuthConstruct extends Construct {
       description: 'Platform administrators (organisations, CRM, catalogue)',
     });
 
-    const attributes = new cognito.ClientAttributes().withStandardAttributes({
+    const readable = new cognito.ClientAttributes().withStandardAttributes({
       email: true,
+      emailVerified: true,
       givenName: true,
       familyName: true,
     });
+    // The SPA writes no attribute with a user's own token (names live in our profile; the
+    // e-mail is the account and never changes). An empty list would mean "every standard
+    // attribute" to Cognito, so the list names one attribute nothing reads.
+    const writable = new cognito.ClientAttributes().withStandardAttributes({ locale: true });
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
       // USER_PASSWORD_AUTH is what Amplify asks for (and all cognito-local supports); SRP stays
@@ -69,9 +74,8 @@ export class AuthConstruct extends Construct {
       refreshTokenValidity: Duration.days(30),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      // SignUp writes these three; nothing else may be written with a user's own token.
-      readAttributes: attributes.withStandardAttributes({ emailVerified: true }),
-      writeAttributes: attributes,
+      readAttributes: readable,
+      writeAttributes: writable,
     });
 
     // Built by hand: the ProviderURL attribute lacks the https:// scheme the authorizer needs.

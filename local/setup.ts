@@ -8,6 +8,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -78,6 +79,17 @@ export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({ endpoint, region, credentials: localCredentials });
 }
 
+/**
+ * The app client's token lifetimes, as lib/auth.ts sets them (cognito-local's own defaults are
+ * 24 h access and ID tokens and 7-day refresh tokens).
+ */
+export const TOKEN_LIFETIMES = {
+  AccessTokenValidity: 1,
+  IdTokenValidity: 1,
+  RefreshTokenValidity: 30,
+  TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+} as const;
+
 /** Reuses the pool recorded in the state file when it still exists, else creates a new one. */
 export async function ensureUserPool(endpoint: string, known?: PoolIds): Promise<PoolIds> {
   const client = cognitoClient(endpoint);
@@ -90,6 +102,14 @@ export async function ensureUserPool(endpoint: string, known?: PoolIds): Promise
             ClientId: known.userPoolClientId,
           }),
         );
+        // A pool made by an older version keeps cognito-local's 24 h tokens: align it.
+        await client.send(
+          new UpdateUserPoolClientCommand({
+            UserPoolId: known.userPoolId,
+            ClientId: known.userPoolClientId,
+            ...TOKEN_LIFETIMES,
+          }),
+        );
         return known;
       } catch {
         // Gone (data folder deleted): create a new one below.
@@ -99,6 +119,8 @@ export async function ensureUserPool(endpoint: string, known?: PoolIds): Promise
       new CreateUserPoolCommand({
         PoolName: 'sello-users',
         UsernameAttributes: ['email'],
+        // As lib/auth.ts: only the API creates accounts (the /cognito door refuses SignUp too).
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         Policies: {
           PasswordPolicy: {
             MinimumLength: PASSWORD_MIN_LENGTH,
@@ -117,6 +139,8 @@ export async function ensureUserPool(endpoint: string, known?: PoolIds): Promise
         UserPoolId: userPoolId,
         ClientName: 'sello-web',
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        EnableTokenRevocation: true,
+        ...TOKEN_LIFETIMES,
       }),
     );
     const userPoolClientId = app.UserPoolClient?.ClientId;

@@ -7,10 +7,12 @@ import { resetConfigCache } from '../functions/platform/config.js';
 import { jobs } from '../shared/contract/jobs.js';
 import { routeList } from '../shared/contract/routes.js';
 import { startCognito } from './emulators/cognito.js';
+import { startCognitoAdmin } from './emulators/cognito-admin.js';
 import { startDynamo } from './emulators/dynamodb.js';
 import type { Managed } from './emulators/process.js';
 import { startS3 } from './emulators/s3.js';
 import { startSes } from './emulators/ses.js';
+import { CognitoSessions } from './gateway/cognito-sessions.js';
 import { createAccessTokenVerifier } from './gateway/jwt.js';
 import { startGateway } from './gateway/server.js';
 import { bundledLoader, type FunctionLoader, loadFromSource } from './handlers.js';
@@ -146,6 +148,14 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         ? { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId }
         : undefined,
     );
+    // Global sign-outs, which cognito-local lacks: recorded by the handlers' endpoint, enforced
+    // by the SPA's /cognito door.
+    const sessions = new CognitoSessions(
+      opts.persistent ? join(dataDir, 'cognito', 'signed-out.json') : undefined,
+    );
+    const cognitoAdmin = track(
+      await startCognitoAdmin({ cognitoEndpoint: cognito.endpoint, sessions }),
+    );
     const maintenanceCode =
       process.env.MAINTENANCE_ACCESS_CODE || state.maintenanceCode || newAccessCode();
     writeFileSync(statePath, JSON.stringify({ ...pool, maintenanceCode }, null, 2));
@@ -158,7 +168,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoAdmin.endpoint,
       TABLE_NAME,
       BUCKET_NAME,
       MAIL_FROM,
@@ -201,7 +211,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       loadFunction,
       port: gatewayPort,
       webRoot,
-      cognitoEndpoint: cognito.endpoint,
+      cognitoDoor: { endpoint: cognito.endpoint, userPoolId: pool.userPoolId, sessions },
       stripeEndpoint: stripe.endpoint,
       verifyAccessToken: await createAccessTokenVerifier({
         cognitoEndpoint: cognito.endpoint,

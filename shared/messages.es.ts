@@ -193,7 +193,6 @@ export const es = {
     intro: 'Administra tus datos personales, de facturación y tu contraseña.',
     saveProfile: 'Guardar cambios',
     saving: 'Guardando...',
-    wrongCurrentPassword: 'La contraseña actual es incorrecta',
   },
   // The customer journey's texts, one file per area (shared/messages/).
   documents: documentsEs,

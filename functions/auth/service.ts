@@ -1,8 +1,8 @@
 import { authEs } from '../../shared/messages/auth.es.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
-import { AppError } from '../platform/errors.js';
-import { hitLimit } from '../platform/limits.js';
+import { AppError, unauthorized } from '../platform/errors.js';
+import { hitLimit, type LimitName } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mail.js';
 import { sesMailer } from '../platform/mail.js';
@@ -12,27 +12,68 @@ import { createProfileIfMissing } from '../profile/repo.js';
 import {
   identity as cognitoIdentity,
   type Identity,
+  type IdentityUser,
   InvalidPasswordError,
+  isActive,
+  isPending,
   UsernameExistsError,
 } from './identity.js';
+import {
+  findPendingSignUp,
+  passwordCheckOf,
+  passwordMatches,
+  putPendingSignUp,
+} from './pending-signups.js';
 import { consumeLinkToken, findLinkToken, type LinkPurpose, putLinkToken } from './repo.js';
 
 /** Link lifetimes: long enough to find the mail, short enough to limit a leaked link. */
 export const CONFIRM_LINK_SECONDS = 24 * 3600;
 export const RECOVERY_LINK_SECONDS = 3600;
+/** How long a pending sign-up's password check is kept (pending-signups.ts). */
+export const PENDING_RECORD_SECONDS = 30 * 86_400;
+
+/**
+ * Every recovery request answers after at least this long, whatever happened inside: looking
+ * up the account, writing the link and sending the mail take well under it, so the answer time
+ * does not tell whether the address has an account (bench/ prints the real spread).
+ */
+export const RECOVERY_ANSWER_MS = 1200;
 
 export interface AuthDeps {
   identity: Identity;
   mailer: Mailer;
   clock: Clock;
+  /** Waits `ms`; injectable so tests can see the padding without waiting for it. */
+  sleep: (ms: number) => Promise<void>;
 }
 
-const defaults: AuthDeps = { identity: cognitoIdentity, mailer: sesMailer, clock: systemClock };
+const defaults: AuthDeps = {
+  identity: cognitoIdentity,
+  mailer: sesMailer,
+  clock: systemClock,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 const invalidConfirm = () => new AppError('INVALID_LINK', authEs.confirmInvalidLink);
 const invalidRecovery = () => new AppError('INVALID_LINK', authEs.resetInvalidLink);
 const weakPassword = () =>
   new AppError('VALIDATION', authEs.passwordTooShort, { password: authEs.passwordTooShort });
+const alreadyRegistered = () => new AppError('ALREADY_REGISTERED', authEs.alreadyRegistered);
+
+const isTooMany = (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS';
+
+/** Counts one hit of a limit; past it, a 429 with this flow's own Spanish message. */
+async function limit(deps: AuthDeps, name: LimitName, key: string, message: string) {
+  try {
+    await hitLimit(name, key, deps.clock);
+  } catch (err) {
+    if (isTooMany(err)) throw new AppError('TOO_MANY_REQUESTS', message);
+    throw err;
+  }
+}
+
+/** Rate-limit keys for an address: one mailbox however it is capitalised. */
+const addressKey = (email: string) => email.trim().toLowerCase();
 
 async function issueLink(
   deps: AuthDeps,
@@ -53,34 +94,55 @@ async function issueLink(
   return token;
 }
 
+/**
+ * Creates a pending account and mails its confirmation link. A pending account for the same
+ * address (someone else's sign-up, or this person's earlier one) is deleted first: its links
+ * name its sub, so they die with it, and the password it was created with never works again.
+ * Until the link is followed the account is disabled, so nobody can sign in to an address
+ * they have not shown they read.
+ */
 export async function signUp(
   input: { firstName: string; lastName: string; email: string; password: string },
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
-  await hitLimit('signupPerClient', sourceIp, deps.clock);
+  await limit(deps, 'signupPerClient', sourceIp, authEs.signupTooManyFromClient);
   const existing = await deps.identity.getUser(input.email);
-  if (existing?.status === 'UNCONFIRMED') {
-    // An unconfirmed account is only a pending claim on the address: whoever signs up again
-    // replaces it, and links sent for the old one stop working (they name the old sub).
-    await deps.identity.deleteUser(input.email);
-  } else if (existing) {
-    throw new AppError('ALREADY_REGISTERED', authEs.alreadyRegistered);
+  if (existing && !isPending(existing)) throw alreadyRegistered();
+  // Only attempts that will send a mail count against the inbox's limit.
+  await limit(deps, 'signupMailPerAddress', addressKey(input.email), authEs.signupTooManyMails);
+  const now = epochSeconds(deps.clock.now());
+  // Contested: this sign-up replaces someone's pending one made with another password (or one
+  // already contested). Its confirmation then keeps neither password (see pending-signups.ts).
+  let contested = false;
+  if (existing) {
+    const previous = await findPendingSignUp(existing.sub, now);
+    contested =
+      !previous ||
+      previous.contested ||
+      !(await passwordMatches(previous.passwordCheck, input.password));
+    await deps.identity.deleteUser(existing.sub);
   }
+  const passwordCheck = await passwordCheckOf(input.password);
   let sub: string;
   try {
-    ({ sub } = await deps.identity.signUp(input));
+    ({ sub } = await deps.identity.createPending(input));
   } catch (err) {
-    if (err instanceof UsernameExistsError) {
-      throw new AppError('ALREADY_REGISTERED', authEs.alreadyRegistered);
-    }
+    // Two sign-ups for one address at once: the other one holds it now.
+    if (err instanceof UsernameExistsError) throw alreadyRegistered();
     if (err instanceof InvalidPasswordError) throw weakPassword();
     throw err;
   }
-  const user = await deps.identity.getUser(input.email);
+  await putPendingSignUp({
+    sub,
+    passwordCheck,
+    contested,
+    // Kept well past the link: a later sign-up for the address still compares passwords.
+    expiresAt: now + PENDING_RECORD_SECONDS,
+  });
   const token = await issueLink(deps, 'confirm', {
     email: input.email,
-    sub: user?.sub || sub,
+    sub,
     firstName: input.firstName,
     lastName: input.lastName,
   });
@@ -89,51 +151,90 @@ export async function signUp(
   logger.info('signup link sent');
 }
 
-export async function confirmEmail(tokenValue: string, deps: AuthDeps = defaults): Promise<void> {
+/**
+ * Follows a confirmation link. `choosePassword` is true when the address was contested: the
+ * account is enabled without the password it was signed up with, and a recovery link went to
+ * the same inbox for the owner to choose one.
+ */
+export async function confirmEmail(
+  tokenValue: string,
+  deps: AuthDeps = defaults,
+): Promise<{ choosePassword: boolean }> {
   const hash = sha256(tokenValue);
   const now = epochSeconds(deps.clock.now());
   const link = await findLinkToken(hash, 'confirm', now);
   if (!link) throw invalidConfirm();
-  const user = await deps.identity.getUser(link.email);
-  if (!user || user.sub !== link.username) {
+  // The link acts on the account it was issued for (its sub) and only while that account
+  // still has the address the link was mailed to.
+  const user = await deps.identity.getUser(link.username);
+  if (!user || user.sub !== link.username || addressKey(user.email) !== addressKey(link.email)) {
     await consumeLinkToken(hash, 'confirm', now);
     throw invalidConfirm();
   }
-  // Confirm first, then consume: a failure in between leaves a link that can be retried, and
-  // confirming twice is harmless. The conditional delete makes the link single-use.
-  await deps.identity.confirm(link.email);
+  const pending = await findPendingSignUp(user.sub, now);
+  const contested = pending?.contested === true && !user.enabled;
+  // Nobody may ever sign in with a contested sign-up's password: it is replaced before the
+  // account is enabled.
+  if (contested) await deps.identity.setPassword(user.sub, randomToken());
+  // Activate first, then consume: a failure in between leaves a link that can be retried, and
+  // activating twice is harmless. The conditional delete makes the link single-use.
+  await deps.identity.activate(user);
   await createProfileIfMissing({
     sub: user.sub,
-    email: link.email,
+    email: user.email,
     firstName: link.firstName || user.firstName,
     lastName: link.lastName || user.lastName,
     role: 'customer',
     now: deps.clock.now().toISOString(),
   });
   if (!(await consumeLinkToken(hash, 'confirm', now))) throw invalidConfirm();
-  logger.info('account confirmed');
+  if (contested) {
+    await mailRecoveryLink(deps, { ...user, enabled: true, emailVerified: true });
+    logger.info('contested account confirmed; recovery link sent');
+  } else {
+    logger.info('account confirmed');
+  }
+  return { choosePassword: contested };
 }
 
+/**
+ * Mails a reset link to an active account. The answer is the same, and comes no sooner than
+ * RECOVERY_ANSWER_MS, whether or not the address has an account: every path looks the address
+ * up and waits out the same floor.
+ */
 export async function requestPasswordReset(
   email: string,
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
+  const floor = deps.sleep(RECOVERY_ANSWER_MS);
+  try {
+    await sendRecoveryLink(email, sourceIp, deps);
+  } finally {
+    await floor;
+  }
+}
+
+async function sendRecoveryLink(email: string, sourceIp: string, deps: AuthDeps): Promise<void> {
   await hitLimit('recoveryPerClient', sourceIp, deps.clock);
+  const user = await deps.identity.getUser(email);
   // Limit per address silently: the answer must be the same whether or not the account exists.
   // Only the limit is silent: a failing table must surface as an error, not as a mail never sent.
   try {
-    await hitLimit('recoveryMailPerAddress', email, deps.clock);
+    await hitLimit('recoveryMailPerAddress', addressKey(email), deps.clock);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') return;
+    if (isTooMany(err)) return;
     throw err;
   }
-  const user = await deps.identity.getUser(email);
-  if (user?.status !== 'CONFIRMED') return;
+  if (!user || !isActive(user)) return;
+  await mailRecoveryLink(deps, user);
+  logger.info('recovery link sent');
+}
+
+async function mailRecoveryLink(deps: AuthDeps, user: IdentityUser): Promise<void> {
   const token = await issueLink(deps, 'recovery', user);
   const url = `${required('APP_URL')}/reset-password#access_token=${token}&type=recovery`;
-  await deps.mailer.send(passwordResetMail(email, user.firstName, url));
-  logger.info('recovery link sent');
+  await deps.mailer.send(passwordResetMail(user.email, user.firstName, url));
 }
 
 export async function checkResetToken(
@@ -145,6 +246,7 @@ export async function checkResetToken(
   return { email: link.email };
 }
 
+/** Sets the new password of the link's account (by sub) and ends every session it has. */
 export async function resetPassword(
   tokenValue: string,
   password: string,
@@ -154,15 +256,55 @@ export async function resetPassword(
   const now = epochSeconds(deps.clock.now());
   const link = await findLinkToken(hash, 'recovery', now);
   if (!link) throw invalidRecovery();
+  const user = await deps.identity.getUser(link.username);
+  if (!user || user.sub !== link.username || !isActive(user)) {
+    await consumeLinkToken(hash, 'recovery', now);
+    throw invalidRecovery();
+  }
   // Consume before changing the password so one link can never set two passwords.
   if (!(await consumeLinkToken(hash, 'recovery', now))) throw invalidRecovery();
   try {
-    await deps.identity.setPassword(link.email, password);
+    await deps.identity.setPassword(user.sub, password);
   } catch (err) {
     // Give the link back so a transient failure does not burn it.
     await putLinkToken(link).catch(() => undefined);
     if (err instanceof InvalidPasswordError) throw weakPassword();
     throw err;
   }
+  // Whoever held a session (the reason for many resets) loses it at their next refresh.
+  await deps.identity.signOutEverywhere(user.sub);
   logger.info('password reset');
+}
+
+/**
+ * A signed-in user's password change: the current password is checked here (a sign-in whose
+ * tokens are dropped), the new one set, and every session of the account ended, this one too:
+ * the SPA asks the user to sign in again with the new password.
+ */
+export async function changePassword(
+  sub: string,
+  currentPassword: string,
+  newPassword: string,
+  deps: AuthDeps = defaults,
+): Promise<void> {
+  await limit(deps, 'passwordChangePerUser', sub, authEs.passwordChangeTooMany);
+  const user = await deps.identity.getUser(sub);
+  if (!user || user.sub !== sub || !isActive(user)) throw unauthorized();
+  if (!(await deps.identity.checkPassword(user.email, currentPassword))) {
+    throw new AppError('VALIDATION', authEs.wrongCurrentPassword, {
+      currentPassword: authEs.wrongCurrentPassword,
+    });
+  }
+  try {
+    await deps.identity.setPassword(sub, newPassword);
+  } catch (err) {
+    if (err instanceof InvalidPasswordError) {
+      throw new AppError('VALIDATION', authEs.passwordTooShort, {
+        newPassword: authEs.passwordTooShort,
+      });
+    }
+    throw err;
+  }
+  await deps.identity.signOutEverywhere(sub);
+  logger.info('password changed');
 }

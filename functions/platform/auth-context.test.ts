@@ -8,14 +8,38 @@ const eventWith = (claims: Record<string, unknown> | undefined) =>
   }) as never;
 
 describe('parseGroups', () => {
-  it('reads API Gateway strings and real arrays alike', () => {
+  it('reads API Gateway strings, JSON arrays and real arrays alike', () => {
     expect(parseGroups('[admin notary]')).toEqual(['admin', 'notary']);
-    expect(parseGroups('[admin, "notary"]')).toEqual(['admin', 'notary']);
+    expect(parseGroups('[admin]')).toEqual(['admin']);
+    expect(parseGroups('["admin","notary"]')).toEqual(['admin', 'notary']);
+    expect(parseGroups('["admin"]')).toEqual(['admin']);
     expect(parseGroups(['admin'])).toEqual(['admin']);
-    expect(parseGroups('admin')).toEqual(['admin']);
+    expect(parseGroups('[]')).toEqual([]);
     expect(parseGroups('')).toEqual([]);
     expect(parseGroups(undefined)).toEqual([]);
     expect(parseGroups(42)).toEqual([]);
+  });
+
+  it.each([
+    ['a comma list', 'admin,x'],
+    ['a comma list in brackets', '[notadmin,admin]'],
+    ['a bare name', 'admin'],
+    ['a name that merely contains admin', '[notadmin admin2]'],
+    ['a quoted name in the space form', '[admin "x"]'],
+    ['an unclosed bracket', '[admin'],
+    ['nested brackets', '[[admin]]'],
+    ['a JSON array of non-strings', '["admin", 1]'],
+    ['broken JSON', '["admin"'],
+    ['a JSON object', '{"admin":true}'],
+    ['an array holding non-strings', ['admin', 1]],
+    ['leading whitespace', ' [admin]'],
+  ])('never grants admin from %s', (_name, raw) => {
+    expect(parseGroups(raw)).not.toContain('admin');
+  });
+
+  it('keeps names whole: no group is a prefix or piece of another', () => {
+    expect(parseGroups('[notadmin admin2]')).toEqual(['notadmin', 'admin2']);
+    expect(parseGroups('admin,x')).toEqual([]);
   });
 });
 

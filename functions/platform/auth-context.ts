@@ -11,21 +11,34 @@ export interface Caller {
 }
 
 /**
- * API Gateway hands array claims to Lambda as a string like "[admin notary]"; the local gateway
- * passes real arrays. Accept both.
+ * The `cognito:groups` claim in exactly the shapes it arrives in, never split on commas:
+ * - a real array (the local gateway before conversion, or a JSON-decoding authorizer);
+ * - API Gateway's string form of an array, `[admin notary]`: space-separated names in brackets
+ *   (Cognito group names cannot contain whitespace);
+ * - a JSON array string, `["admin","notary"]`.
+ * Anything else (a bare string, a comma list, a JSON value that is not an array of strings)
+ * yields no groups: an unexpected shape must never grant a group.
  */
 export function parseGroups(raw: unknown): string[] {
-  if (Array.isArray(raw)) return raw.map(String);
-  if (typeof raw !== 'string' || raw.trim() === '') return [];
-  const trimmed = raw.trim();
-  if (trimmed.startsWith('[') && trimmed.endsWith(']')) {
-    return trimmed
-      .slice(1, -1)
-      .split(/[\s,]+/)
-      .map((g) => g.replace(/^"|"$/g, ''))
-      .filter(Boolean);
+  if (Array.isArray(raw)) return raw.every((g) => typeof g === 'string') ? raw : [];
+  if (typeof raw !== 'string') return [];
+  if (!raw.startsWith('[') || !raw.endsWith(']')) return [];
+  if (raw.startsWith('["') || raw === '[]') return parseJsonGroups(raw);
+  const inner = raw.slice(1, -1);
+  if (inner.trim() === '') return [];
+  // Brackets, quotes and commas are not part of any group name we create; a value holding them
+  // is not API Gateway's form of a string array.
+  if (/[[\]",]/.test(inner)) return [];
+  return inner.split(' ').filter((g) => g !== '');
+}
+
+function parseJsonGroups(raw: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) && parsed.every((g) => typeof g === 'string') ? parsed : [];
+  } catch {
+    return [];
   }
-  return [trimmed];
 }
 
 type Event = Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>;

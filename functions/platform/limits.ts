@@ -16,6 +16,8 @@ export const LIMITS = {
   signupPerClient: { scope: 'signup', limit: 20, windowSeconds: 3600 },
   /** Sign-up confirmation mails per e-mail address. */
   signupMailPerAddress: { scope: 'signup-mail', limit: 3, windowSeconds: 3600 },
+  /** Password changes (current-password checks) per signed-in user. */
+  passwordChangePerUser: { scope: 'password-change', limit: 10, windowSeconds: 3600 },
   /** Password-recovery requests per client address. */
   recoveryPerClient: { scope: 'recovery-ip', limit: 30, windowSeconds: 3600 },
   /** Password-recovery mails per e-mail address (silent: the answer never tells). */

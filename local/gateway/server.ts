@@ -5,7 +5,7 @@ import { routeList } from '../../shared/contract/routes.js';
 import type { FunctionLoader } from '../handlers.js';
 import { handleJobDoor } from '../jobs.js';
 import { proxyStripe, STRIPE_LOCAL_PREFIX } from '../stripe/gateway-door.js';
-import { proxyCognito } from './cognito-proxy.js';
+import { type CognitoDoor, proxyCognito } from './cognito-proxy.js';
 import { claimsAsApiGateway } from './jwt.js';
 import {
   type LambdaHandler,
@@ -25,7 +25,8 @@ export interface GatewayOptions {
   host?: string;
   /** Built SPA folder; undefined when Vite serves the SPA (npm run dev). */
   webRoot?: string;
-  cognitoEndpoint: string;
+  /** cognito-local behind the SPA's /cognito door (what it forwards and refuses). */
+  cognitoDoor: CognitoDoor;
   /** The Stripe emulator, reached by the browser at /stripe-local (see local/stripe). */
   stripeEndpoint?: string;
   verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
@@ -139,7 +140,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         return handleJobDoor(res, jobDoor[1] as string, await readBody(req), opts.loadFunction);
       }
       if (url.pathname === '/cognito' && req.method === 'POST') {
-        return proxyCognito(req, res, await readBody(req), opts.cognitoEndpoint);
+        return proxyCognito(req, res, await readBody(req), opts.cognitoDoor);
       }
       if (opts.stripeEndpoint && url.pathname.startsWith(`${STRIPE_LOCAL_PREFIX}/`)) {
         return proxyStripe(req, res, url, await readBody(req), opts.stripeEndpoint);

@@ -43,6 +43,15 @@ export const confirmEmailRequest = z.object({
   type: z.literal('email', { error: authEs.confirmInvalidLink }),
 });
 
+/**
+ * `choosePassword`: the address was contested by two sign-ups with different passwords, so the
+ * account was confirmed without either and a recovery link went to the inbox.
+ */
+export const confirmEmailResponse = z.object({
+  ok: z.literal(true),
+  choosePassword: z.boolean(),
+});
+
 export const passwordRecoveryRequest = z.object({ email: emailField });
 
 export const checkResetTokenRequest = z.object({
@@ -60,5 +69,16 @@ export const resetPasswordRequest = z
       .check(z.minLength(1, { error: authEs.required })),
   })
   .check(z.superRefine(withMatchingPasswords));
+
+export const changePasswordRequest = z.object({
+  currentPassword: z
+    .string({ error: authEs.required })
+    .check(
+      z.minLength(1, { error: authEs.required }),
+      z.maxLength(PASSWORD_MAX_LENGTH, { error: authEs.wrongCurrentPassword }),
+    ),
+  newPassword: passwordField,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const checkResetTokenResponse = z.object({ email: z.string() });

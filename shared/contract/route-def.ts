@@ -15,7 +15,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Cognito admin actions a handler may call; the CDK grants exactly these. */
 export type CognitoAction =
-  | 'cognito-idp:SignUp'
+  | 'cognito-idp:AdminCreateUser'
+  | 'cognito-idp:AdminDisableUser'
+  | 'cognito-idp:AdminEnableUser'
+  | 'cognito-idp:AdminUserGlobalSignOut'
   | 'cognito-idp:AdminConfirmSignUp'
   | 'cognito-idp:AdminGetUser'
   | 'cognito-idp:AdminDeleteUser'

@@ -59,4 +59,18 @@ export const authEs = {
   linkExpiredOrUsed: 'El enlace expiró o ya fue utilizado.',
   confirmTitle: 'Confirmación de email',
   resetAccount: 'Cuenta: {email}',
+  confirmChoosePassword:
+    'Alguien más intentó registrarse con este email. Por seguridad, ninguna de las contraseñas ' +
+    'usadas quedó activa: te enviamos un enlace para elegir tu contraseña. Revisa tu email.',
+  signupTooManyFromClient:
+    'Demasiados registros desde esta conexión. Inténtalo de nuevo en una hora.',
+  signupTooManyMails:
+    'Ya enviamos varios correos de confirmación a este email. Revisa tu bandeja de entrada ' +
+    '(y la carpeta de spam) o inténtalo de nuevo en una hora.',
+  wrongCurrentPassword: 'La contraseña actual es incorrecta',
+  passwordChangeTooMany:
+    'Demasiados intentos de cambio de contraseña. Inténtalo de nuevo en una hora.',
+  passwordChangedSignIn:
+    'Contraseña actualizada correctamente. Cerramos tu sesión en todos tus dispositivos: ' +
+    'inicia sesión con tu nueva contraseña.',
 } as const;

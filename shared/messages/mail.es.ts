@@ -8,7 +8,9 @@ export const mailEs = {
   confirmGreeting: 'Hola {name},',
   confirmBody: 'Gracias por registrarte en Sello. Confirma tu email para activar tu cuenta:',
   confirmAction: 'Confirmar mi email',
-  confirmExpiry: 'El enlace vence en 24 horas y solo puede usarse una vez.',
+  confirmExpiry:
+    'El enlace vence en 24 horas y solo puede usarse una vez. Si no te registraste en Sello, ' +
+    'ignora este correo.',
   resetSubject: 'Restablece tu contraseña de Sello',
   resetBody: 'Recibimos una solicitud para restablecer tu contraseña. Usa este enlace:',
   resetAction: 'Restablecer contraseña',

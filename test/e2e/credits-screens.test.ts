@@ -306,24 +306,24 @@ describe('account settings', () => {
       await field(es.settings.currentPassword).fill('no-es-la-clave');
       await field(es.auth.confirmPassword).fill('clave-nueva-1');
       await submit.click();
-      await main.getByText(es.settings.passwordError + es.settings.wrongCurrentPassword).waitFor();
+      await main.getByText(es.settings.passwordError + es.auth.wrongCurrentPassword).waitFor();
 
       await field(es.settings.currentPassword).fill(user.password);
       await submit.click();
-      await main.getByText(es.settings.passwordSaved).waitFor();
-      expect(await field(es.auth.newPassword).inputValue()).toBe('');
 
-      // Out, and back in: the old password is refused, the new one works.
-      await page.getByRole('button', { name: es.auth.logout }).click();
-      await page.locator('.user-chip').waitFor({ state: 'detached' });
-      await page.goto('/login');
+      // The change signed the account out everywhere, this tab too: /login says why.
+      await page.waitForURL('**/login');
       const login = page.locator('main');
+      await login.getByText(es.auth.passwordChangedSignIn).waitFor();
+      await page.locator('.user-chip').waitFor({ state: 'detached' });
+      // The old password is refused; the new one works and leads back to the settings.
       await login.getByLabel(es.auth.email, { exact: true }).fill(user.email);
       await login.getByLabel(es.auth.password, { exact: true }).fill(user.password);
       await login.getByRole('button', { name: es.auth.submitLogin }).click();
       await login.getByText(es.auth.wrongCredentials).waitFor();
       await login.getByLabel(es.auth.password, { exact: true }).fill('clave-nueva-1');
       await login.getByRole('button', { name: es.auth.submitLogin }).click();
+      await page.waitForURL('**/settings');
       await expect.poll(() => page.locator('.user-chip__name').textContent()).toBe('Renata');
     });
   });

@@ -119,6 +119,26 @@ describe('auth', () => {
     });
   });
 
+  it('lets nobody sign up through Cognito itself: only our API creates accounts', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
+    });
+  });
+
+  it('lets no app client write the e-mail (or any attribute the product reads)', () => {
+    const clients = template.findResources('AWS::Cognito::UserPoolClient');
+    expect(Object.keys(clients).length).toBeGreaterThan(0);
+    for (const client of Object.values(clients)) {
+      const write = (client.Properties as { WriteAttributes?: string[] }).WriteAttributes;
+      // Absent or empty means "every standard attribute" to Cognito, e-mail included.
+      expect(write?.length).toBeGreaterThan(0);
+      for (const forbidden of ['email', 'email_verified', 'given_name', 'family_name', 'name']) {
+        expect(write).not.toContain(forbidden);
+      }
+      expect(write?.some((a) => a.startsWith('phone_number'))).toBe(false);
+    }
+  });
+
   it('has the admin group', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { headerValues, inlineScriptHashes, securityHeaders } from '../../lib/security-headers.js';
+import { CognitoSessions } from '../../local/gateway/cognito-sessions.js';
 import { type Gateway, startGateway } from '../../local/gateway/server.js';
 import type { FunctionLoader } from '../../local/handlers.js';
 import { api } from '../support/client.js';
@@ -37,7 +38,11 @@ beforeAll(async () => {
   gateway = await startGateway({
     port: 0,
     webRoot: web,
-    cognitoEndpoint: 'http://127.0.0.1:9',
+    cognitoDoor: {
+      endpoint: 'http://127.0.0.1:9',
+      userPoolId: 'local_none',
+      sessions: new CognitoSessions(),
+    },
     verifyAccessToken: async () => undefined,
     loadFunction,
     runtimeConfig: { mode: 'local' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { StackInfo } from '../../local/stack.js';
 import type { RouteId } from '../../shared/contract/routes.js';
-import { api, type TestUser } from '../support/client.js';
+import { api, signIn, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
 import { documentsOwnershipCases } from './ownership-cases-documents.js';
 import { ordersOwnershipCases } from './ownership-cases-orders.js';
@@ -103,6 +103,17 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
       token: other.accessToken,
     });
     expect(res.body).toMatchObject({ has_access: false });
+  },
+  changePassword: async ({ stack, owner, other }) => {
+    // No account in the body: the change is always the caller's. The owner's password is not
+    // the other user's current password, and the owner's password stays as it was.
+    const res = await api(stack)('POST', '/api/auth/password-change', {
+      token: other.accessToken,
+      body: { currentPassword: owner.password, newPassword: 'clave-del-otro' },
+    });
+    expect(res.status).toBe(400);
+    await expect(signIn(stack, owner.email, owner.password)).resolves.toHaveProperty('accessToken');
+    await expect(signIn(stack, owner.email, 'clave-del-otro')).rejects.toThrow();
   },
   updateMyProfile: async ({ stack, owner, other }) => {
     const res = await api(stack)('PUT', '/api/me', {

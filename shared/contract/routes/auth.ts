@@ -13,11 +13,19 @@ export const signUp = route({
   path: '/api/auth/signup',
   auth: 'public',
   handler: 'auth/sign-up',
-  summary: 'Creates an unconfirmed account and e-mails a confirmation link',
+  summary:
+    'Creates a pending (disabled) account and e-mails a confirmation link; replaces a pending ' +
+    'account for the same address',
   access: {
     table: 'write',
     mail: true,
-    cognito: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+    cognito: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminSetUserPassword',
+    ],
   },
   request: auth.signUpRequest,
   response: okResponse,
@@ -29,17 +37,20 @@ export const confirmEmail = route({
   path: '/api/auth/confirm',
   auth: 'public',
   handler: 'auth/confirm-email',
-  summary: 'Consumes a confirmation token, confirms the account and creates its profile',
+  summary: "Consumes a confirmation token, enables the link's account and creates its profile",
   access: {
     table: 'write',
+    mail: true,
     cognito: [
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminGetUser',
       'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminEnableUser',
+      'cognito-idp:AdminSetUserPassword',
     ],
   },
   request: auth.confirmEmailRequest,
-  response: okResponse,
+  response: auth.confirmEmailResponse,
 });
 
 export const requestPasswordReset = route({
@@ -72,8 +83,36 @@ export const resetPassword = route({
   path: '/api/auth/password-reset',
   auth: 'public',
   handler: 'auth/reset-password',
-  summary: 'Consumes a reset token and sets the new password',
-  access: { table: 'write', cognito: ['cognito-idp:AdminSetUserPassword'] },
+  summary: 'Consumes a reset token, sets the new password and signs the account out everywhere',
+  access: {
+    table: 'write',
+    cognito: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ],
+  },
   request: auth.resetPasswordRequest,
+  response: okResponse,
+});
+
+export const changePassword = route({
+  id: 'changePassword',
+  method: 'POST',
+  path: '/api/auth/password-change',
+  auth: 'user',
+  handler: 'auth/change-password',
+  summary:
+    "Checks the caller's current password, sets the new one and signs the account out " +
+    'everywhere (this session too)',
+  access: {
+    table: 'write',
+    cognito: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ],
+  },
+  request: auth.changePasswordRequest,
   response: okResponse,
 });

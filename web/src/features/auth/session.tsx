@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { apiCall } from '../../lib/api';
-import { clearMaintenanceAccess } from '../maintenance/access';
+import { clearMaintenanceAccess, grantMaintenanceAccess } from '../maintenance/access';
 import {
   type SessionStatus,
   type SessionUser,
@@ -23,8 +23,12 @@ export type { SessionStatus, SessionUser } from './sessionUser';
 export interface SessionValue {
   status: SessionStatus;
   user: SessionUser | null;
-  /** Signs out (errors ignored), clears the maintenance flag and cached data. */
-  signOut(): Promise<void>;
+  /**
+   * Signs out of this device (errors ignored) and clears cached data. A logout also closes the maintenance gate again (spec §4.5);
+   * `keepAppOpen` is for a sign-out the app forces on a user who was inside (a password
+   * change), who must land on /login, not on the gate.
+   */
+  signOut(options?: { keepAppOpen?: boolean }): Promise<void>;
   /** Re-reads the session and profile; resolves to the user (null when signed out). */
   refresh(): Promise<SessionUser | null>;
 }
@@ -87,15 +91,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next.user;
   }, [queryClient]);
 
-  const signOut = useCallback(async () => {
-    generation.current++;
-    const auth = await loadAuth().catch(() => undefined);
-    await auth?.signOutQuietly();
-    clearMaintenanceAccess();
-    queryClient?.clear();
-    userRef.current = null;
-    setState(SIGNED_OUT);
-  }, [queryClient]);
+  const signOut = useCallback(
+    async (options?: { keepAppOpen?: boolean }) => {
+      generation.current++;
+      // Granted before the sign-out lands, so the gate never shows in between.
+      if (options?.keepAppOpen) grantMaintenanceAccess();
+      const auth = await loadAuth().catch(() => undefined);
+      await auth?.signOutQuietly();
+      if (!options?.keepAppOpen) clearMaintenanceAccess();
+      queryClient?.clear();
+      userRef.current = null;
+      setState(SIGNED_OUT);
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;

@@ -14,6 +14,18 @@ describe('mapSignInError', () => {
     expect(mapSignInError({ name: 'UserNotConfirmedException' })).toBe(es.auth.notConfirmed);
   });
 
+  it('asks to confirm the e-mail for a pending (disabled) account, as Cognito words it', () => {
+    expect(mapSignInError({ name: 'NotAuthorizedException', message: 'User is disabled.' })).toBe(
+      es.auth.notConfirmed,
+    );
+    expect(
+      mapSignInError({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      }),
+    ).toBe(es.auth.wrongCredentials);
+  });
+
   it('falls back to the unexpected error', () => {
     for (const err of [new Error('boom'), { name: 'NetworkError' }, undefined, null, 'x', 42]) {
       expect(mapSignInError(err)).toBe('Error inesperado. Inténtalo de nuevo.');

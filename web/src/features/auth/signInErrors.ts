@@ -17,9 +17,17 @@ function errorName(err: unknown): string | undefined {
  */
 export function mapSignInError(err: unknown): string {
   const name = errorName(err);
+  // A sign-up whose link was not followed yet is a disabled account (functions/auth/identity.ts):
+  // Cognito answers NotAuthorizedException "User is disabled.".
+  if (name === 'NotAuthorizedException' && isDisabledMessage(err)) return es.auth.notConfirmed;
   if (name && WRONG_CREDENTIALS.has(name)) return es.auth.wrongCredentials;
   if (name === 'UserNotConfirmedException') return es.auth.notConfirmed;
   return es.auth.unexpected;
+}
+
+function isDisabledMessage(err: unknown): boolean {
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && /user is disabled/i.test(message);
 }
 
 /** Amplify reports an unconfirmed account as a next step instead of an error. */

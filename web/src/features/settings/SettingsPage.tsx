@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { type Profile, updateProfileRequest } from '../../../../shared/contract/profile';
 import { es } from '../../../../shared/messages.es';
@@ -15,6 +16,7 @@ import {
   TextField,
 } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import type { LoginNotice } from '../../lib/loginNotice';
 import { splitFieldErrors } from '../auth/apiErrors';
 import { useSession } from '../auth/session';
 import { useCountry } from '../country/CountryProvider';
@@ -244,6 +246,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
 function PasswordForm() {
   const { flash, show } = useFlash();
+  const navigate = useNavigate();
   const titleId = useId();
   const [visible, setVisible] = useState(false);
   const {
@@ -258,20 +261,21 @@ function PasswordForm() {
   });
   const values = useWatch({ control });
 
-  // Hide the typed passwords again once the change went through.
-  useEffect(() => {
-    if (flash?.tone === 'success') setVisible(false);
-  }, [flash]);
-
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       const { changePassword } = await import('./changePassword');
       await changePassword(currentPassword, newPassword);
-      reset();
-      show('success', es.settings.passwordSaved);
     } catch (err) {
       show('error', es.settings.passwordError + passwordChangeErrorDetail(err));
+      return;
     }
+    // The change signed the account out everywhere, this device too: sign in again with the
+    // new password, then come back here.
+    // The change signed the account out everywhere; /login signs this tab out once it is on
+    // screen (so this route's guard never sees the signed-out state) and says why.
+    reset();
+    const notice: LoginNotice = 'passwordChanged';
+    await navigate('/login', { state: { from: '/settings', notice } });
   });
 
   return (

@@ -1,11 +1,11 @@
 /**
- * Cognito's ChangePassword through Amplify (the signed-in user's access token plus the current
- * password). Imported on demand by the settings page, so Amplify stays in its own chunk.
+ * The password change goes through our API (POST /api/auth/password-change): it checks the
+ * current password, sets the new one and signs the account out everywhere, this device too
+ * (docs/architecture.md, "Sign-out everywhere"). The settings page then sends the user to sign
+ * in again with the new password.
  */
-import { updatePassword } from 'aws-amplify/auth';
-import { ensureAmplify } from '../auth/amplify';
+import { apiCall } from '../../lib/api';
 
-export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  await ensureAmplify();
-  await updatePassword({ oldPassword, newPassword });
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await apiCall('changePassword', { body: { currentPassword, newPassword } });
 }

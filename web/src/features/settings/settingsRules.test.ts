@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../shared/contract/profile';
 import { updateProfileRequest } from '../../../../shared/contract/profile';
 import { es } from '../../../../shared/messages.es';
+import { ApiError } from '../../lib/api';
 import {
   canSubmitPassword,
   passwordChangeErrorDetail,
@@ -90,16 +91,23 @@ describe('password change form', () => {
     expect(canSubmitPassword({})).toBe(false);
   });
 
-  it('explains Cognito failures in Spanish', () => {
-    expect(passwordChangeErrorDetail({ name: 'NotAuthorizedException' })).toBe(
-      es.settings.wrongCurrentPassword,
+  it("shows the API's Spanish reason, and the generic text for anything unexpected", () => {
+    expect(
+      passwordChangeErrorDetail(
+        new ApiError(400, 'VALIDATION', es.auth.wrongCurrentPassword, {
+          currentPassword: es.auth.wrongCurrentPassword,
+        }),
+      ),
+    ).toBe(es.auth.wrongCurrentPassword);
+    expect(
+      passwordChangeErrorDetail(
+        new ApiError(429, 'TOO_MANY_REQUESTS', es.auth.passwordChangeTooMany),
+      ),
+    ).toBe(es.auth.passwordChangeTooMany);
+    expect(passwordChangeErrorDetail(new ApiError(0, 'NETWORK', es.api.network))).toBe(
+      es.api.network,
     );
-    expect(passwordChangeErrorDetail({ name: 'LimitExceededException' })).toBe(
-      es.api.tooManyRequests,
-    );
-    expect(passwordChangeErrorDetail({ name: 'InvalidPasswordException' })).toBe(
-      es.settings.wrongCurrentPassword,
-    );
+    expect(passwordChangeErrorDetail(new ApiError(500, 'INTERNAL', 'x'))).toBe(es.auth.unexpected);
     expect(passwordChangeErrorDetail(new Error('boom'))).toBe(es.auth.unexpected);
     expect(passwordChangeErrorDetail(undefined)).toBe(es.auth.unexpected);
   });

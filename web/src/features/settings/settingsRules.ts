@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { passwordField } from '../../../../shared/contract/auth';
 import type { Profile } from '../../../../shared/contract/profile';
 import { es } from '../../../../shared/messages.es';
+import { ApiError } from '../../lib/api';
 
 /** §4: the settings screen's success and error messages disappear after 3 seconds. */
 export const SETTINGS_MESSAGE_MS = 3000;
@@ -78,29 +79,12 @@ export function canSubmitPassword(values: Partial<PasswordChangeValues>): boolea
   return Boolean(values.currentPassword && values.newPassword && values.confirmPassword);
 }
 
-function errorName(err: unknown): string | undefined {
-  const name = (err as { name?: unknown } | null)?.name;
-  return typeof name === 'string' ? name : undefined;
-}
-
 /**
- * The text after 'Error al actualizar la contraseña: ' for a failed Cognito ChangePassword:
- * a wrong current password, too many attempts, a password the pool refuses, or anything else.
+ * The text after 'Error al actualizar la contraseña: ' for a failed change: the API's own
+ * Spanish message (wrong current password, too many attempts, a refused new password, no
+ * connection), or the generic one for anything unexpected.
  */
 export function passwordChangeErrorDetail(err: unknown): string {
-  switch (errorName(err)) {
-    case 'NotAuthorizedException':
-    // The form already enforces the pool's only rule (6 characters, lib/auth.ts), so a refused
-    // password is the current one: that is also how cognito-local reports a wrong one.
-    case 'InvalidPasswordException':
-      return es.settings.wrongCurrentPassword;
-    case 'LimitExceededException':
-    case 'TooManyRequestsException':
-    case 'TooManyFailedAttemptsException':
-      return es.api.tooManyRequests;
-    case 'NetworkError':
-      return es.api.network;
-    default:
-      return es.auth.unexpected;
-  }
+  if (err instanceof ApiError && err.code !== 'INTERNAL') return err.message;
+  return es.auth.unexpected;
 }

@@ -15,7 +15,7 @@ const AFTER_CONFIRM = '/dashboard';
 
 type State =
   | { phase: 'loading' }
-  | { phase: 'success' }
+  | { phase: 'success'; choosePassword: boolean }
   | { phase: 'error'; message: string; invalidLink: boolean };
 
 /**
@@ -52,8 +52,8 @@ function ConfirmEmailFlow({ search }: { search: string }) {
     once(`confirm:${link.token_hash}`, () =>
       apiCall('confirmEmail', { body: { token_hash: link.token_hash, type: link.type } }),
     ).then(
-      () => {
-        if (active) setState({ phase: 'success' });
+      (res) => {
+        if (active) setState({ phase: 'success', choosePassword: res.choosePassword === true });
       },
       (err: unknown) => {
         if (!active) return;
@@ -66,14 +66,16 @@ function ConfirmEmailFlow({ search }: { search: string }) {
     };
   }, [link]);
 
+  const redirects = state.phase === 'success' && !state.choosePassword;
   useEffect(() => {
-    if (state.phase !== 'success') return;
+    // A contested address (two sign-ups, two passwords) must choose its password by mail first.
+    if (!redirects) return;
     const timer = setTimeout(() => {
       const target = statusRef.current === 'signedOut' ? loginUrlFor(AFTER_CONFIRM) : AFTER_CONFIRM;
       void navigate(target, { replace: true });
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.phase, navigate]);
+  }, [redirects, navigate]);
 
   return (
     <AuthPage title={es.auth.confirmTitle}>
@@ -84,7 +86,7 @@ function ConfirmEmailFlow({ search }: { search: string }) {
       ) : state.phase === 'success' ? (
         <StatusBlock icon="success">
           <Alert tone="success" title={es.auth.confirmSuccess}>
-            <p>{es.auth.redirecting}</p>
+            <p>{state.choosePassword ? es.auth.confirmChoosePassword : es.auth.redirecting}</p>
           </Alert>
         </StatusBlock>
       ) : (
