@@ -472,6 +472,8 @@ export async function reclaimGrant(
     await settle(ownerId, nowEpoch);
     const now = nowEpoch();
     const w = await readWalletItem(ownerId);
+    // No wallet: nothing was ever granted, so there is nothing to take back.
+    if (!w.exists) return { entry: null, reclaimed: 0, replayed: false };
     if (w.journal.length || !w.current) continue;
     const taken = w.lots.filter(
       (l) => l.paymentIntentId === input.paymentIntentId && l.expiresAt > now && l.remaining > 0,
