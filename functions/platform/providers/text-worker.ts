@@ -31,20 +31,20 @@ interface WorkerInput {
   bytes: Uint8Array;
 }
 
-/** The reading itself (in the worker): the libraries load, then the file is read. */
-async function readHere(kind: TextKind, bytes: Uint8Array): Promise<ReadText> {
-  if (kind === 'pdf') {
-    const { extractPdfText } = await import('./pdf-text.js');
-    return extractPdfText(bytes);
-  }
-  const { extractDocxText } = await import('./docx-text.js');
-  return { pages: null, text: await extractDocxText(bytes) };
-}
+type Reader = (bytes: Uint8Array) => Promise<ReadText>;
 
-/** Loads the reader's libraries before the clock for the file starts. */
-async function preload(kind: TextKind): Promise<void> {
-  if (kind === 'pdf') await import('unpdf');
-  else await Promise.all([import('mammoth'), import('fflate')]);
+/** Loads the reader and its libraries (in the worker), before the clock for the file starts. */
+async function loadReader(kind: TextKind): Promise<Reader> {
+  if (kind === 'pdf') {
+    const [{ extractPdfText }] = await Promise.all([import('./pdf-text.js'), import('unpdf')]);
+    return extractPdfText;
+  }
+  const [{ extractDocxText }] = await Promise.all([
+    import('./docx-text.js'),
+    import('mammoth'),
+    import('fflate'),
+  ]);
+  return async (bytes) => ({ pages: null, text: await extractDocxText(bytes) });
 }
 
 const input = workerData as WorkerInput | undefined;
@@ -52,10 +52,10 @@ if (!isMainThread && parentPort && input?.selloTextWorker) {
   const port = parentPort;
   const post = (a: WorkerAnswer) => port.postMessage(a);
   void (async () => {
-    await preload(input.kind);
+    const read = await loadReader(input.kind);
     post({ type: 'ready' });
     try {
-      post({ type: 'done', result: await readHere(input.kind, input.bytes) });
+      post({ type: 'done', result: await read(input.bytes) });
     } catch (err) {
       post({
         type: 'refused',
@@ -87,11 +87,24 @@ export class ReadFailed extends Error {
 }
 
 /**
+ * One read at a time per process: a Lambda container serves one request anyway, and where one
+ * process serves many (the local stack), parallel reads would share the CPU and spend each
+ * other's budgets. Waiting in this queue does not count against a file's budget.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
  * The text of a PDF or DOCX, read in a worker within readBudgetMs(size) once the worker is
  * ready. Rejects with ReadFailed('unreadable') for a malformed or over-cap file or a worker
  * that died (its heap exhausted), ReadFailed('budget') when the time ran out.
  */
 export function readText(kind: TextKind, bytes: Uint8Array): Promise<ReadText> {
+  const turn = queue.then(() => readInWorker(kind, bytes));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+function readInWorker(kind: TextKind, bytes: Uint8Array): Promise<ReadText> {
   const budgetMs = readBudgetMs(bytes.length);
   return new Promise<ReadText>((resolve, reject) => {
     const worker = new Worker(WORKER_CODE, {
