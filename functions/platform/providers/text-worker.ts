@@ -1,4 +1,5 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { logger } from '../logger.js';
 import { READ_LIMITS, readBudgetMs, UnreadableFile, WORKER_START_MS } from './read-limits.js';
 
 /**
@@ -68,11 +69,12 @@ if (!isMainThread && parentPort && input?.selloTextWorker) {
 
 /**
  * The worker's script: import this module by its URL (registering tsx first when that URL is
- * TypeScript source, as under vitest and the unbundled local stack).
+ * TypeScript source, as under vitest and the unbundled local stack). Only `import()`: the
+ * worker inherits the process's flags, and under --input-type=module eval code is ESM.
  */
 const WORKER_CODE = `
-const { workerData } = require('node:worker_threads');
 (async () => {
+  const { workerData } = await import('node:worker_threads');
   if (/\\.ts$/.test(workerData.url)) (await import('tsx/esm/api')).register();
   await import(workerData.url);
 })();
@@ -135,9 +137,16 @@ function readInWorker(kind: TextKind, bytes: Uint8Array): Promise<ReadText> {
         clearTimeout(timer);
         timer = setTimeout(() => finish(() => reject(new ReadFailed('budget'))), budgetMs);
       } else if (a.type === 'done') finish(() => resolve(a.result));
-      else finish(() => reject(new ReadFailed('unreadable')));
+      else {
+        logger.info('text worker refused the file', { kind, reason: a.reason });
+        finish(() => reject(new ReadFailed('unreadable')));
+      }
     });
-    worker.on('error', () => finish(() => reject(new ReadFailed('unreadable'))));
+    worker.on('error', (err) => {
+      // The worker threw outside the reader (its heap exhausted, or it could not load).
+      logger.warn('text worker failed', { kind, error: String(err).slice(0, 300) });
+      finish(() => reject(new ReadFailed('unreadable')));
+    });
     worker.on('exit', () => finish(() => reject(new ReadFailed('unreadable'))));
   });
 }
