@@ -22,6 +22,8 @@ export const documentsEs = {
     'Has alcanzado el máximo de documentos que puedes subir hoy. Inténtalo de nuevo mañana.',
   analysisLimit:
     'Has alcanzado el máximo de análisis de IA que puedes solicitar hoy. Inténtalo de nuevo mañana.',
+  fingerprint: 'Huella del archivo',
+  fingerprintTitle: 'SHA-256 del archivo verificado: {hash}',
   // AI analysis
   analysisLogin: 'Debes iniciar sesión para usar el análisis de IA',
   analysisError:
