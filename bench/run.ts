@@ -1,3 +1,4 @@
+import { run as analyzerBudget } from './analyzer-budget.js';
 import { run as apiLatency } from './api-latency.js';
 import { type BenchResult, heading, mark, print, table } from './common.js';
 import { run as creditSpend } from './credit-spend.js';
@@ -16,6 +17,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['api-latency', apiLatency],
   ['credit-spend', creditSpend],
   ['orders-list', ordersList],
+  ['analyzer-budget', analyzerBudget],
 ];
 
 async function main() {

@@ -4,6 +4,12 @@ import { Construct } from 'constructs';
 
 /** Uploaded documents are kept 30 days, then S3 deletes them (spec rule). */
 export const DOCUMENT_RETENTION_DAYS = 30;
+/**
+ * Uploads land under `incoming/` (functions/documents/stored-file.ts) and /complete moves the
+ * checked bytes out at once; what stays there is an upload never completed or a presigned POST
+ * replayed after /complete, which nothing reads: gone after a day.
+ */
+export const INCOMING_RETENTION_DAYS = 1;
 
 /**
  * The private `documents` bucket (uploads by presigned POST, downloads by presigned GET) and
@@ -52,6 +58,11 @@ export class StorageConstruct extends Construct {
           id: 'expire-documents',
           expiration: Duration.days(DOCUMENT_RETENTION_DAYS),
           abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+        {
+          id: 'expire-incoming-uploads',
+          prefix: 'incoming/',
+          expiration: Duration.days(INCOMING_RETENTION_DAYS),
         },
       ],
       serverAccessLogsBucket: this.logs,

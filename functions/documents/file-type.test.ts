@@ -16,19 +16,29 @@ const kindOf = (bytes: Uint8Array) => {
 
 describe('real kind by the bytes', () => {
   it('recognises PDF, DOC (compound file with a WordDocument stream) and DOCX', async () => {
-    expect(kindOf(await contractPdf())).toBe('pdf');
-    expect(kindOf(legacyDoc())).toBe('doc');
-    expect(kindOf(docx())).toBe('docx');
+    expect(await kindOf(await contractPdf())).toBe('pdf');
+    expect(await kindOf(legacyDoc())).toBe('doc');
+    expect(await kindOf(docx())).toBe('docx');
   });
 
-  it('refuses look-alikes: a zip without word/document.xml, a compound file that is not Word, text', () => {
-    expect(kindOf(zip([{ name: 'xl/workbook.xml', data: Buffer.from('<x/>') }]))).toBeUndefined();
+  it('refuses look-alikes: a zip without word/document.xml, a compound file that is not Word, text', async () => {
+    expect(
+      await kindOf(zip([{ name: 'xl/workbook.xml', data: Buffer.from('<x/>') }])),
+    ).toBeUndefined();
     const xls = Buffer.from(legacyDoc());
     xls.write('Workbook\0\0\0\0', 640, 'utf16le');
-    expect(kindOf(xls)).toBeUndefined();
-    expect(kindOf(Buffer.from('Hola, soy texto plano'))).toBeUndefined();
-    expect(kindOf(Buffer.from('PK\x03\x04 roto', 'latin1'))).toBeUndefined();
-    expect(kindOf(new Uint8Array(0))).toBeUndefined();
+    expect(await kindOf(xls)).toBeUndefined();
+    expect(await kindOf(Buffer.from('Hola, soy texto plano'))).toBeUndefined();
+    expect(await kindOf(Buffer.from('PK\x03\x04 roto', 'latin1'))).toBeUndefined();
+    expect(await kindOf(new Uint8Array(0))).toBeUndefined();
+  });
+
+  it('refuses a ZIP listing more than 1,000 entries without inflating any', async () => {
+    const many = zip([
+      ...Array.from({ length: 1_000 }, (_, i) => ({ name: `p${i}.xml`, data: Buffer.from('x') })),
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ]);
+    expect(await kindOf(many)).toBeUndefined();
   });
 });
 

@@ -5,9 +5,11 @@ import { db, isConditionFailure, tableName } from '../platform/db.js';
 /**
  * Documents and their AI analyses:
  *
- *   DOC#{id} / META                    an uploaded file: owner, S3 key, declared then real size,
- *                                      type, status uploading → ready, locked once an order that
- *                                      uses it is paid; ttl = the bucket's 30-day expiry
+ *   DOC#{id} / META                    an uploaded file: owner, incoming key (the presigned
+ *                                      POST's), declared then real size, type, status
+ *                                      uploading → ready; once ready the final key, SHA-256 and
+ *                                      ETag of the checked bytes (stored-file.ts); locked once an
+ *                                      order that uses it is paid; ttl = the bucket's 30-day expiry
  *   ANALYSIS#{owner}#{key} / ANALYSIS  the result of one paid analysis, keyed by the caller's
  *                                      idempotency key, so a retry answers it again
  *
@@ -18,8 +20,15 @@ export type DocumentStatus = 'uploading' | 'ready';
 export interface DocumentItem {
   id: string;
   owner_sub: string;
-  /** `{sub}/{timestamp}-{random}.{ext}` in the documents bucket. */
-  key: string;
+  /** `incoming/{sub}/{id}.{ext}`: where the browser uploads; never read once the file is checked. */
+  upload_key: string;
+  /** Once ready: `documents/{sub}/{id}/{attempt}.{ext}`, the checked bytes every read uses. */
+  key?: string;
+  /** Once ready: SHA-256 (hex) of the bytes under `key`. */
+  sha256?: string;
+  /** Once ready: the final object's ETag (and version id in a versioned bucket). */
+  etag?: string;
+  version_id?: string;
   file_name: string;
   /** Declared at creation; the real size from S3 once ready. */
   size: number;
@@ -56,7 +65,12 @@ function toDocument(item: Record<string, unknown>): DocumentItem {
   return {
     id: String(item.id),
     owner_sub: String(item.owner_sub),
-    key: String(item.key),
+    // Items from before the incoming/final split used one key for both.
+    upload_key: String(item.upload_key ?? item.key),
+    ...(item.status === 'ready' && typeof item.key === 'string' ? { key: item.key } : {}),
+    ...(typeof item.sha256 === 'string' ? { sha256: item.sha256 } : {}),
+    ...(typeof item.etag === 'string' ? { etag: item.etag } : {}),
+    ...(typeof item.version_id === 'string' ? { version_id: item.version_id } : {}),
     file_name: String(item.file_name),
     size: Number(item.size),
     content_type: String(item.content_type),
@@ -100,39 +114,53 @@ export async function getOwnedDocument(
   return doc;
 }
 
+/** The checked bytes of a document, as /complete stored them under their final key. */
+export interface CheckedFile {
+  key: string;
+  size: number;
+  sha256: string;
+  etag: string | undefined;
+  versionId: string | undefined;
+}
+
 /**
- * Marks an upload ready with the real size read from S3. Undefined when the item is gone or
- * is not the caller's; a document already ready is returned as it is (a repeated complete).
+ * Marks an upload ready with its checked file (final key, real size, SHA-256, ETag), once:
+ * the condition `status = uploading` lets exactly one /complete win. `won` is false when
+ * another call got there first (its document is returned) or the item is gone (undefined).
  */
 export async function markReady(
   doc: DocumentItem,
-  size: number,
+  file: CheckedFile,
   nowIso: string,
-): Promise<DocumentItem | undefined> {
+): Promise<{ won: boolean; doc: DocumentItem | undefined }> {
   try {
     const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: docKey(doc.id),
-        UpdateExpression: 'SET #status = :ready, #size = :size, updated_at = :now',
+        UpdateExpression: `SET #status = :ready, #size = :size, #key = :key, sha256 = :sha, updated_at = :now${file.etag ? ', etag = :etag' : ''}${file.versionId ? ', version_id = :ver' : ''}`,
         ConditionExpression: 'owner_sub = :sub AND #status = :uploading',
-        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+        ExpressionAttributeNames: { '#status': 'status', '#size': 'size', '#key': 'key' },
         ExpressionAttributeValues: {
           ':ready': 'ready',
           ':uploading': 'uploading',
-          ':size': size,
+          ':size': file.size,
+          ':key': file.key,
+          ':sha': file.sha256,
           ':now': nowIso,
           ':sub': doc.owner_sub,
+          ...(file.etag ? { ':etag': file.etag } : {}),
+          ...(file.versionId ? { ':ver': file.versionId } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return res.Attributes ? toDocument(res.Attributes) : undefined;
+    return { won: true, doc: res.Attributes ? toDocument(res.Attributes) : undefined };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     // Another complete won the race, or the item went away: answer what is there now.
     const current = await getOwnedDocument(doc.id, doc.owner_sub);
-    return current?.status === 'ready' ? current : undefined;
+    return { won: false, doc: current?.status === 'ready' ? current : undefined };
   }
 }
 
@@ -158,20 +186,48 @@ export async function deleteDocumentItem(docId: string, ownerSub: string): Promi
 }
 
 /**
+ * Deletes an upload that failed its check, only while it is still unchecked: a concurrent
+ * /complete that kept the file first keeps its document. False when the condition failed.
+ */
+export async function deleteUncheckedItem(docId: string, ownerSub: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: docKey(docId),
+        ConditionExpression: 'owner_sub = :sub AND #status = :uploading',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':sub': ownerSub, ':uploading': 'uploading' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
  * One TransactWriteItems element that locks a document for good: the orders domain puts it in
  * the transaction that records a paid order, so the file of a paid order can no longer be
  * deleted by its owner (deleteDocumentItem refuses locked items). The transaction fails if the
- * document was deleted meanwhile, is someone else's, or is not a checked upload.
+ * document was deleted meanwhile, is someone else's, or is not a checked upload, and, given the
+ * SHA-256 the order cites, unless the document holds exactly those bytes.
  */
-export function lockDocumentUpdate(docId: string, ownerSub: string) {
+export function lockDocumentUpdate(docId: string, ownerSub: string, sha256?: string | null) {
   return {
     Update: {
       TableName: tableName(),
       Key: docKey(docId),
       UpdateExpression: 'SET locked = :t',
-      ConditionExpression: 'owner_sub = :sub AND #status = :ready',
+      ConditionExpression: `owner_sub = :sub AND #status = :ready${sha256 ? ' AND sha256 = :sha' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':t': true, ':sub': ownerSub, ':ready': 'ready' },
+      ExpressionAttributeValues: {
+        ':t': true,
+        ':sub': ownerSub,
+        ':ready': 'ready',
+        ...(sha256 ? { ':sha': sha256 } : {}),
+      },
     },
   };
 }

@@ -8,6 +8,7 @@ import { getCountry } from '../countries/repo.js';
 import { userOwner } from '../credits/keys.js';
 import { readWallet, spend } from '../credits/ledger.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { hitLimit, type LimitName } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import { AnalysisError, type Analyzer } from '../platform/providers/analysis.js';
 import * as storage from '../platform/storage.js';
@@ -23,17 +24,20 @@ import {
   analysisPut,
   type DocumentItem,
   deleteDocumentItem,
+  deleteUncheckedItem,
   getAnalysis,
   getOwnedDocument,
   markReady,
   putAnalysis,
   putDocument,
 } from './repo.js';
+import { digest, finalKey, incomingKey, readVerified, storedKey } from './stored-file.js';
 
 /**
  * Documents (customer-flows §2.5 step 1, §5, §6, §7.4, §9): the browser uploads straight to
- * S3 with a presigned POST under the caller's folder, then asks the server to check the object
- * (size and real type by its bytes) before the document can be used, shown or analysed.
+ * S3 with a presigned POST to an incoming key under the caller's folder, then asks the server
+ * to check the object (size and real type by its bytes); the checked bytes are kept under a
+ * final key with their SHA-256 (stored-file.ts), and only they are shown, analysed or signed.
  */
 
 /** How long the presigned POST is valid. */
@@ -65,6 +69,7 @@ export function toView(doc: DocumentItem): DocumentView {
     content_type: doc.content_type,
     kind: doc.kind,
     status: doc.status,
+    sha256: doc.status === 'ready' ? (doc.sha256 ?? null) : null,
     created_at: doc.created_at,
   };
 }
@@ -95,6 +100,18 @@ async function ownedOr404(id: string, sub: string, message: string): Promise<Doc
 
 // Upload ----------------------------------------------------------------------------------------
 
+/** Counts one use of a daily limit; past it, a 429 with that limit's own Spanish message. */
+async function withinLimit(name: LimitName, sub: string, message: string): Promise<void> {
+  try {
+    await hitLimit(name, sub);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
+      throw new AppError('TOO_MANY_REQUESTS', message);
+    }
+    throw err;
+  }
+}
+
 export async function createUpload(
   sub: string,
   input: { file_name: string; content_type: string; size: number },
@@ -111,13 +128,15 @@ export async function createUpload(
   if (input.size > MAX_DOCUMENT_BYTES) {
     throw new AppError('VALIDATION', documentsEs.tooLarge, { size: documentsEs.tooLarge });
   }
+  await withinLimit('uploadsPerUser', sub, documentsEs.uploadLimit);
   const id = randomBytes(16).toString('base64url');
-  // Under the caller's own folder (§6, §7.4); the name never comes from the client.
-  const key = `${sub}/${Date.now()}-${randomBytes(8).toString('hex')}.${declared.kind}`;
+  // Under the caller's own folder (§6, §7.4), in the incoming area only; the name never comes
+  // from the client.
+  const uploadKey = incomingKey(sub, id, declared.kind);
   const doc: DocumentItem = {
     id,
     owner_sub: sub,
-    key,
+    upload_key: uploadKey,
     file_name: fileName,
     size: input.size,
     content_type: declared.contentType,
@@ -128,7 +147,7 @@ export async function createUpload(
     expires_at: nowEpoch + DOCUMENT_RETENTION_SECONDS,
   };
   const upload = await storage.presignedUpload({
-    key,
+    key: uploadKey,
     contentType: declared.contentType,
     maxBytes: MAX_DOCUMENT_BYTES,
     expiresInSeconds: UPLOAD_EXPIRES_SECONDS,
@@ -137,37 +156,91 @@ export async function createUpload(
   return { document: toView(doc), upload };
 }
 
-/** Refuses an upload: the object and the item go, the caller starts again with a new upload. */
+/**
+ * Refuses an upload: the object and the item go, the caller starts again with a new upload.
+ * Only an unchecked item is deleted: when a concurrent /complete kept the file first (this
+ * call read a replayed upload), completeUpload answers that document instead.
+ */
 async function refuse(doc: DocumentItem, message: string): Promise<never> {
-  await storage.deleteObject(doc.key);
-  await deleteDocumentItem(doc.id, doc.owner_sub);
+  await storage.deleteObject(doc.upload_key);
+  await deleteUncheckedItem(doc.id, doc.owner_sub);
   throw new AppError('BUSINESS_RULE', message);
 }
 
+/** A checked document: what a repeated /complete answers; the incoming copy is dropped again. */
+async function answerReady(doc: DocumentItem) {
+  // A presigned POST replayed after /complete lands here, unread: delete it.
+  await storage.deleteObject(doc.upload_key);
+  return { document: toView(doc) };
+}
+
 /**
- * Checks the uploaded object and marks the document ready: it must exist, hold 1 byte to
- * 10 MB, and be by its bytes the kind its name declared. Calling it again answers the same.
+ * Checks the uploaded object and makes it the document for good: it must exist, hold 1 byte
+ * to 10 MB (HeadObject), and be by its bytes the kind its name declared. The bytes read for
+ * that check are hashed (SHA-256) and written, those very bytes, to a final key no presigned
+ * request can name (stored-file.ts); only then is the document ready, with that key, hash and
+ * ETag. A repeated or concurrent call answers the one document that won; a replayed POST
+ * afterwards only rewrites the incoming object, which nothing reads.
  */
 export async function completeUpload(sub: string, id: string, nowEpoch: number) {
   const doc = await ownedOr404(id, sub, documentsEs.notFound);
-  if (doc.status === 'ready') return { document: toView(doc) };
-  const head = await storage.headObject(doc.key);
+  if (doc.status === 'ready') return answerReady(doc);
+  try {
+    return await checkAndKeep(doc, nowEpoch);
+  } catch (err) {
+    // A concurrent /complete may have won meanwhile (and deleted the incoming object this call
+    // was reading): its document is the answer.
+    const now = await getOwnedDocument(doc.id, sub);
+    if (now?.status === 'ready') return answerReady(now);
+    throw err;
+  }
+}
+
+/** The incoming object, whole; tried again when an upload landing meanwhile tore the read. */
+async function readIntact(key: string): Promise<Buffer> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const read = await storage.readWholeObject(key);
+    if (!read) throw new AppError('CONFLICT', documentsEs.notUploaded);
+    if (read.intact) return read.bytes;
+  }
+  throw new AppError('CONFLICT', apiEs.conflict);
+}
+
+async function checkAndKeep(doc: DocumentItem, nowEpoch: number) {
+  const head = await storage.headObject(doc.upload_key);
   if (!head) throw new AppError('CONFLICT', documentsEs.notUploaded);
   if (head.size === 0) return refuse(doc, documentsEs.empty);
   // s3rver ignores the POST policy's size range: the real size is checked here everywhere.
   if (head.size > MAX_DOCUMENT_BYTES) return refuse(doc, documentsEs.tooLarge);
-  const first = await storage.readObject(doc.key, SNIFF_BYTES);
-  if (!first) throw new AppError('CONFLICT', documentsEs.notUploaded);
-  const container = sniffContainer(first);
-  // Word files are containers: only their directory says what they hold (≤ 10 MB, read whole).
-  const whole = needsWholeFile(container) ? await storage.readObject(doc.key) : undefined;
-  if (realKind(container, whole) !== doc.kind) {
+  // At most 10 MB, read once: the same bytes are typed, hashed and kept, and they must be
+  // one whole upload (their MD5 is the ETag S3 served them with), never a read torn by a
+  // replayed POST landing meanwhile.
+  const bytes = await readIntact(doc.upload_key);
+  if (bytes.length === 0) return refuse(doc, documentsEs.empty);
+  if (bytes.length > MAX_DOCUMENT_BYTES) return refuse(doc, documentsEs.tooLarge);
+  const container = sniffContainer(bytes.subarray(0, SNIFF_BYTES));
+  const kind = await realKind(container, needsWholeFile(container) ? bytes : undefined);
+  if (kind !== doc.kind) {
     logger.info('upload refused: content does not match', { kind: doc.kind, container });
     return refuse(doc, documentsEs.contentMismatch);
   }
-  const ready = await markReady(doc, head.size, iso(nowEpoch));
+  const hash = digest(bytes);
+  const key = finalKey(doc.owner_sub, doc.id, doc.kind);
+  const put = await storage.putObject({
+    key,
+    bytes,
+    contentType: doc.content_type,
+    sha256Base64: hash.base64,
+  });
+  const { won, doc: ready } = await markReady(
+    doc,
+    { key, size: bytes.length, sha256: hash.hex, etag: put.etag, versionId: put.versionId },
+    iso(nowEpoch),
+  );
+  // Lost to a concurrent /complete (or the document was deleted meanwhile): this copy is nobody's.
+  if (!won) await storage.deleteObject(key);
   if (!ready) throw notFound(documentsEs.notFound);
-  return { document: toView(ready) };
+  return answerReady(ready);
 }
 
 // View and delete -------------------------------------------------------------------------------
@@ -189,7 +262,7 @@ export async function viewDocument(sub: string, id: string) {
   const doc = await ownedOr404(id, sub, documentsEs.notFound);
   if (doc.status !== 'ready') throw new AppError('CONFLICT', documentsEs.notUploaded);
   const viewUrl = await storage.presignedDownload({
-    key: doc.key,
+    key: storedKey(doc),
     contentType: doc.content_type,
     // A PDF is shown in the wizard's preview; a Word file can only be downloaded (§2.5).
     disposition: contentDisposition(doc.kind === 'pdf' ? 'inline' : 'attachment', doc.file_name),
@@ -212,7 +285,10 @@ export async function deleteDocument(sub: string, id: string): Promise<void> {
     if (now?.locked) throw new AppError('CONFLICT', documentsEs.locked);
     throw notFound(documentsEs.deleteForbidden);
   }
-  await storage.deleteObject(doc.key);
+  await Promise.all([
+    doc.key ? storage.deleteObject(doc.key) : undefined,
+    storage.deleteObject(doc.upload_key),
+  ]);
 }
 
 // AI analysis -----------------------------------------------------------------------------------
@@ -251,6 +327,8 @@ export async function analyze(
   const previous = await getAnalysis(owner, input.idempotency_key);
   if (previous) return answerRepeat(previous, doc.id);
   if (doc.status !== 'ready') throw new AppError('BUSINESS_RULE', documentsEs.noDocument);
+  // Every new attempt counts (a repeated key above costs nothing and is not one).
+  await withinLimit('analysesPerUser', sub, documentsEs.analysisLimit);
 
   const country = await getCountry(input.country_id.toLowerCase());
   if (!country?.is_active) throw new AppError('BUSINESS_RULE', documentsEs.analysisUnavailable);
@@ -275,18 +353,15 @@ export async function analyze(
       fileSize: doc.size,
       fileType: doc.content_type,
       documentUrl: await storage.presignedDownload({
-        key: doc.key,
+        key: storedKey(doc),
         contentType: doc.content_type,
         disposition: contentDisposition('attachment', doc.file_name),
         expiresInSeconds: ANALYSIS_URL_EXPIRES_SECONDS,
       }),
       country: country.name,
       countryCode: country.code,
-      bytes: async () => {
-        const bytes = await storage.readObject(doc.key);
-        if (!bytes) throw new AppError('BUSINESS_RULE', documentsEs.noDocument);
-        return bytes;
-      },
+      // The checked bytes only, proven against their recorded SHA-256.
+      bytes: () => readVerified(doc),
     });
   } catch (err) {
     if (err instanceof AnalysisError) {

@@ -56,6 +56,8 @@ export interface OrderRecord {
   request_number: string;
   document_id: string;
   document_name: string;
+  /** SHA-256 of the document's checked bytes when the order was paid (null: older orders). */
+  document_sha256?: string | null;
   original_file_url: string | null;
   signed_file_url: string | null;
   notarized_file_url: string | null;

@@ -7,7 +7,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 
-export { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client };
+export { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { required } from './config.js';
 
@@ -81,6 +82,8 @@ export async function presignedUpload(opts: {
 export interface ObjectHead {
   size: number;
   contentType: string | undefined;
+  /** The object's ETag as S3 answers it (quoted): names this exact version of the bytes. */
+  etag: string | undefined;
 }
 
 const isMissing = (err: unknown) => {
@@ -99,7 +102,7 @@ export async function headObject(key: string): Promise<ObjectHead | undefined> {
   const { sdk, client } = await s3();
   try {
     const res = await client.send(new sdk.HeadObjectCommand({ Bucket: bucketName(), Key: key }));
-    return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType };
+    return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType, etag: res.ETag };
   } catch (err) {
     if (isMissing(err)) return undefined;
     throw err;
@@ -109,8 +112,14 @@ export async function headObject(key: string): Promise<ObjectHead | undefined> {
 /**
  * The object's bytes, or only `[0, length)` of them when `length` is given (a Range read, so
  * checking a file's magic number does not download 10 MB). Undefined when there is no object.
+ * With `ifMatch` (an ETag from `headObject`) S3 answers only that very version of the object,
+ * so what was measured is what is read (s3rver ignores the condition).
  */
-export async function readObject(key: string, length?: number): Promise<Buffer | undefined> {
+export async function readObject(
+  key: string,
+  length?: number,
+  ifMatch?: string,
+): Promise<Buffer | undefined> {
   const { sdk, client } = await s3();
   try {
     const res = await client.send(
@@ -118,6 +127,7 @@ export async function readObject(key: string, length?: number): Promise<Buffer |
         Bucket: bucketName(),
         Key: key,
         ...(length !== undefined ? { Range: `bytes=0-${Math.max(0, length - 1)}` } : {}),
+        ...(ifMatch ? { IfMatch: ifMatch } : {}),
       }),
     );
     if (!res.Body) return Buffer.alloc(0);
@@ -128,6 +138,61 @@ export async function readObject(key: string, length?: number): Promise<Buffer |
     if (isMissing(err)) return undefined;
     throw err;
   }
+}
+
+/**
+ * The whole object with the ETag S3 answered for it, or undefined when there is none. For an
+ * object uploaded in one part without KMS (our uploads), the ETag is the MD5 of its bytes:
+ * `intact` says the bytes are exactly the object that ETag names, not a read torn by a
+ * concurrent upload (S3 never tears one; s3rver writes files in place and can).
+ */
+export async function readWholeObject(
+  key: string,
+): Promise<{ bytes: Buffer; etag: string | undefined; intact: boolean } | undefined> {
+  const { sdk, client } = await s3();
+  try {
+    const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucketName(), Key: key }));
+    const bytes = res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
+    const etag = res.ETag?.replace(/"/g, '');
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    // A multipart ETag ("<md5>-<parts>") cannot be checked this way; none of ours is one.
+    const intact = etag === undefined || !/^[0-9a-f]{32}$/.test(etag) || etag === md5;
+    return { bytes, etag: res.ETag, intact };
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+export interface PutResult {
+  etag: string | undefined;
+  /** Only in a versioned bucket (the documents bucket is not): undefined otherwise. */
+  versionId: string | undefined;
+}
+
+/**
+ * Writes `bytes` under `key`, server-side only (no presigned request names such a key). S3
+ * checks the bytes it stored against `sha256` (base64 of the digest) and refuses the write on a
+ * mismatch, so the recorded hash is the stored object's.
+ */
+export async function putObject(opts: {
+  key: string;
+  bytes: Uint8Array;
+  contentType: string;
+  sha256Base64: string;
+}): Promise<PutResult> {
+  const { sdk, client } = await s3();
+  const res = await client.send(
+    new sdk.PutObjectCommand({
+      Bucket: bucketName(),
+      Key: opts.key,
+      Body: opts.bytes,
+      ContentType: opts.contentType,
+      ContentLength: opts.bytes.length,
+      ChecksumSHA256: opts.sha256Base64,
+    }),
+  );
+  return { etag: res.ETag, versionId: res.VersionId };
 }
 
 /** Deletes an object; deleting a missing one is not an error (S3 answers 204 either way). */

@@ -39,6 +39,8 @@ export interface RequestItem {
   document_name: string | null;
   document_size: number | null;
   document_kind: DocumentKind | null;
+  /** SHA-256 of the document's checked bytes (documents/stored-file.ts); the order cites it. */
+  document_sha256?: string | null;
   title: string | null;
   notarial_service_id: string | null;
   signature_service_id: string | null;
@@ -68,6 +70,7 @@ export type RequestChanges = Partial<
     | 'document_name'
     | 'document_size'
     | 'document_kind'
+    | 'document_sha256'
     | 'title'
     | 'notarial_service_id'
     | 'signature_service_id'

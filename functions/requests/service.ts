@@ -88,6 +88,7 @@ async function readyDocument(documentId: string, sub: string) {
     document_name: doc.file_name,
     document_size: doc.size,
     document_kind: doc.kind,
+    document_sha256: doc.sha256 ?? null,
   };
 }
 

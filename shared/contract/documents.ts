@@ -7,7 +7,8 @@ import { idempotencyKeyField } from './credits.js';
 /**
  * Uploaded documents (customer-flows §2.5 step 1, §5, §7.4, §9): one PDF, DOC or DOCX of at
  * most 10 MB, uploaded by the browser straight to S3 with a presigned POST under the caller's
- * own folder, then checked by the server (size and real type by its bytes) before use.
+ * own folder, then checked by the server (size and real type by its bytes) and kept, those very
+ * bytes, under a key no upload can reach, with their SHA-256.
  */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
@@ -28,6 +29,8 @@ export const documentSchema = z.object({
   content_type: z.string(),
   kind: documentKindSchema,
   status: documentStatusSchema,
+  /** SHA-256 (hex) of the checked bytes: null until /complete has kept them (stored-file.ts). */
+  sha256: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type DocumentView = z.infer<typeof documentSchema>;

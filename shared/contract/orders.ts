@@ -148,6 +148,8 @@ export const orderSchema = z.extend(orderSummarySchema, {
   tax: z.int(),
   discounts: z.int(),
   coupons: z.array(z.string()),
+  /** SHA-256 (hex) of the order's document as checked at upload; null for older orders. */
+  document_sha256: z.nullable(z.string()),
   original_file_url: z.nullable(z.string()),
   signed_file_url: z.nullable(z.string()),
   notarized_file_url: z.nullable(z.string()),

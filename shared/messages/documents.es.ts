@@ -16,6 +16,14 @@ export const documentsEs = {
   notUploaded: 'El archivo aún no se ha subido. Inténtalo de nuevo.',
   locked: 'Este documento pertenece a un pedido pagado y no se puede eliminar.',
   retention: 'Los documentos subidos se eliminan automáticamente después de 30 días.',
+  integrity:
+    'El archivo guardado no coincide con el que se verificó al subirlo. Sube el documento de nuevo.',
+  uploadLimit:
+    'Has alcanzado el máximo de documentos que puedes subir hoy. Inténtalo de nuevo mañana.',
+  analysisLimit:
+    'Has alcanzado el máximo de análisis de IA que puedes solicitar hoy. Inténtalo de nuevo mañana.',
+  fingerprint: 'Huella del archivo',
+  fingerprintTitle: 'SHA-256 del archivo verificado: {hash}',
   // AI analysis
   analysisLogin: 'Debes iniciar sesión para usar el análisis de IA',
   analysisError:
@@ -26,6 +34,7 @@ export const documentsEs = {
   analysisUnavailable: 'El análisis con IA no está disponible en tu país.',
   analysisServer: 'Error del servidor: {status} {text}',
   analysisUnreadable: 'No se pudo leer el texto del documento',
+  analysisTooComplex: 'el documento es demasiado complejo para leerlo en el tiempo disponible',
   analysisDescription: 'Análisis de IA: {name}',
   analysisTimeout: 'el servicio de análisis no respondió a tiempo',
   analysisUnreachable: 'no se pudo conectar con el servicio de análisis',

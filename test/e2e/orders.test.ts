@@ -257,6 +257,17 @@ describe('my orders', () => {
       const dialog = page.getByRole('dialog', {
         name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
       });
+      // The document's fingerprint: the short SHA-256, the whole one in its title.
+      const hash = order.document_sha256 ?? '';
+      expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      const fingerprint = dialog.locator('.order-fingerprint');
+      expect(await fingerprint.textContent()).toBe(hash.slice(0, 12));
+      expect(await fingerprint.getAttribute('title')).toBe(
+        fmt(es.documents.fingerprintTitle, { hash }),
+      );
+      if (process.env.SELLO_SCREENSHOTS) {
+        await dialog.screenshot({ path: `${process.env.SELLO_SCREENSHOTS}/order-modal.png` });
+      }
       const title = dialog.getByLabel(es.checkout.editTitleLabel, { exact: true });
       await expect.poll(() => title.inputValue()).toBe('Poder notarial');
 

@@ -85,12 +85,17 @@ describe('documents bucket', () => {
     });
   });
 
-  it('expires objects after 30 days', () => {
-    expect(documents.Properties.LifecycleConfiguration.Rules).toEqual(
+  it('expires objects after 30 days, and uploads never moved out of incoming/ after 1 day', () => {
+    const rules = documents.Properties.LifecycleConfiguration.Rules;
+    expect(rules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
+        expect.objectContaining({ ExpirationInDays: 1, Prefix: 'incoming/', Status: 'Enabled' }),
       ]),
     );
+    // The 30-day rule covers the whole bucket: the kept files (documents/) included.
+    const whole = rules.find((r: { ExpirationInDays: number }) => r.ExpirationInDays === 30);
+    expect(whole.Prefix).toBeUndefined();
   });
 
   it('allows presigned POST uploads (and GET/PUT/HEAD) from the app origin only', () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { LIMITS } from '../../functions/platform/limits.js';
 import {
   DOCUMENT_TYPES,
   type DocumentView,
@@ -14,12 +15,17 @@ import {
   docx,
   legacyDoc,
   lockDocument,
+  objectBytes,
   objectExists,
+  objectKeys,
   postToStorage,
+  sha256Hex,
+  storedDocument,
+  tamperObject,
   uploadDocument,
   zip,
 } from '../support/documents.js';
-import { subOf } from '../support/ledger.js';
+import { grantCredits, subOf } from '../support/ledger.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -67,7 +73,7 @@ describe('upload a PDF through the presigned POST', () => {
     });
     expect(document.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const key = post.fields.key as string;
-    expect(key).toMatch(new RegExp(`^${subOf(owner.accessToken)}/\\d{13}-[0-9a-f]{16}\\.pdf$`));
+    expect(key).toBe(`incoming/${subOf(owner.accessToken)}/${document.id}.pdf`);
     expect(post.fields['Content-Type']).toBe('application/pdf');
     const policy = decodePolicy(post.fields);
     expect(policy.conditions).toContainEqual(['content-length-range', 1, MAX_DOCUMENT_BYTES]);
@@ -90,7 +96,9 @@ describe('upload a PDF through the presigned POST', () => {
       id: document.id,
       status: 'ready',
       size: bytes.length,
+      sha256: sha256Hex(bytes),
     });
+    expect(document.sha256).toBeNull();
     // Completing again answers the same.
     const again = await completeUpload(stack, owner.accessToken, document.id);
     expect(again.body.document).toEqual(done.body.document);
@@ -229,11 +237,13 @@ describe('uploads that are refused', () => {
 
 describe('delete', () => {
   it('deletes one of the caller’s documents: the item and the file', async () => {
-    const { id, key } = await upload('borrar.pdf', await contractPdf(), 'application/pdf');
+    const { id } = await upload('borrar.pdf', await contractPdf(), 'application/pdf');
     expect((await completeUpload(stack, owner.accessToken, id)).status).toBe(200);
+    const { key } = await storedDocument(stack, id, subOf(owner.accessToken));
+    expect(await objectExists(stack, key ?? '')).toBe(true);
     const res = await call('DELETE', `/api/documents/${id}`, { token: owner.accessToken });
     expect(res.status).toBe(204);
-    expect(await objectExists(stack, key)).toBe(false);
+    expect(await objectExists(stack, key ?? '')).toBe(false);
     expect((await call('GET', `/api/documents/${id}`, { token: owner.accessToken })).status).toBe(
       404,
     );
@@ -290,5 +300,208 @@ describe('another user’s document', () => {
       const res = await call('GET', `/api/documents/${id}`, { token: owner.accessToken });
       expect(res.status).toBe(404);
     }
+  });
+});
+
+describe('a checked file can no longer change', () => {
+  const sub = () => subOf(owner.accessToken);
+  const html = Buffer.from('<html><script>alert("otro archivo")</script></html>');
+
+  /** The preview link's bytes. */
+  async function previewBytes(id: string): Promise<Buffer> {
+    const view = await call<{ view_url: string }>('GET', `/api/documents/${id}`, {
+      token: owner.accessToken,
+    });
+    expect(view.status).toBe(200);
+    const file = await fetch(view.body.view_url);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    return Buffer.from(await file.arrayBuffer());
+  }
+
+  it('keeps the checked bytes under a final key with their SHA-256 and drops the incoming object', async () => {
+    const bytes = Buffer.from(await contractPdf());
+    const created = await createUpload(stack, owner.accessToken, {
+      file_name: 'huella.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    });
+    const incoming = created.body.upload.fields.key as string;
+    expect(await postToStorage(created.body.upload, bytes, 'application/pdf')).toBe(204);
+    const done = await completeUpload(stack, owner.accessToken, created.body.document.id);
+    expect(done.body.document.sha256).toBe(sha256Hex(bytes));
+    const item = await storedDocument(stack, created.body.document.id, sub());
+    expect(item.key).toMatch(
+      new RegExp(`^documents/${sub()}/${created.body.document.id}/[0-9a-f]{16}\\.pdf$`),
+    );
+    expect(item.sha256).toBe(sha256Hex(bytes));
+    expect(item.etag).toBeTruthy();
+    expect(sha256Hex((await objectBytes(stack, item.key ?? '')) ?? Buffer.alloc(0))).toBe(
+      item.sha256,
+    );
+    expect(await objectExists(stack, incoming)).toBe(false);
+    // The presigned POST can name only the incoming key, exactly.
+    expect(decodePolicy(created.body.upload.fields).conditions).toContainEqual([
+      'eq',
+      '$key',
+      incoming,
+    ]);
+  });
+
+  it('ignores the presigned POST replayed after /complete with other bytes', async () => {
+    const bytes = Buffer.from(await contractPdf());
+    const created = await createUpload(stack, owner.accessToken, {
+      file_name: 'original.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    });
+    const id = created.body.document.id;
+    expect(await postToStorage(created.body.upload, bytes, 'application/pdf')).toBe(204);
+    expect((await completeUpload(stack, owner.accessToken, id)).status).toBe(200);
+    const before = await storedDocument(stack, id, sub());
+
+    // The same form again, an HTML page this time: S3 takes it (the POST is still valid)...
+    expect(await postToStorage(created.body.upload, html, 'application/pdf')).toBe(204);
+    // ...but nothing reads the incoming key: the preview serves the original.
+    expect((await previewBytes(id)).equals(bytes)).toBe(true);
+    const again = await completeUpload(stack, owner.accessToken, id);
+    expect(again.status).toBe(200);
+    expect(again.body.document.sha256).toBe(sha256Hex(bytes));
+    const after = await storedDocument(stack, id, sub());
+    expect(after).toEqual(before);
+    expect(sha256Hex((await objectBytes(stack, after.key ?? '')) ?? Buffer.alloc(0))).toBe(
+      before.sha256,
+    );
+    // The repeated /complete deleted the replayed upload.
+    expect(await objectExists(stack, created.body.upload.fields.key as string)).toBe(false);
+  });
+
+  it('ignores it too once a paid order locked the document', async () => {
+    const bytes = Buffer.from(await contractPdf(['CONTRATO PAGADO', 'Firmado en Santiago.']));
+    const created = await createUpload(stack, owner.accessToken, {
+      file_name: 'pedido.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    });
+    const id = created.body.document.id;
+    expect(await postToStorage(created.body.upload, bytes, 'application/pdf')).toBe(204);
+    const done = await completeUpload(stack, owner.accessToken, id);
+    await lockDocument(stack, id, sub());
+    expect(await postToStorage(created.body.upload, html, 'application/pdf')).toBe(204);
+    expect((await previewBytes(id)).equals(bytes)).toBe(true);
+    const after = await storedDocument(stack, id, sub());
+    expect(after.locked).toBe(true);
+    expect(after.sha256).toBe(done.body.document.sha256);
+    expect(sha256Hex((await objectBytes(stack, after.key ?? '')) ?? Buffer.alloc(0))).toBe(
+      after.sha256,
+    );
+  });
+
+  it('makes one document of 100 concurrent /complete calls raced by replayed uploads', async () => {
+    const first = Buffer.from(await contractPdf(['PRIMERA VERSION']));
+    const second = Buffer.from(await contractPdf(['SEGUNDA VERSION']));
+    const created = await createUpload(stack, owner.accessToken, {
+      file_name: 'carrera.pdf',
+      content_type: 'application/pdf',
+      size: first.length,
+    });
+    const id = created.body.document.id;
+    expect(await postToStorage(created.body.upload, first, 'application/pdf')).toBe(204);
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: 100 }, () => completeUpload(stack, owner.accessToken, id))),
+      Promise.all(
+        Array.from({ length: 5 }, () =>
+          postToStorage(created.body.upload, second, 'application/pdf'),
+        ),
+      ),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const hashes = new Set(answers.map((a) => a.body.document.sha256));
+    expect(hashes.size).toBe(1);
+    const item = await storedDocument(stack, id, sub());
+    expect([sha256Hex(first), sha256Hex(second)]).toContain(item.sha256);
+    expect([...hashes]).toEqual([item.sha256]);
+    // Exactly one final object (the losers removed theirs), holding the recorded bytes.
+    expect(await objectKeys(stack, `documents/${sub()}/${id}/`)).toEqual([item.key]);
+    const kept = (await objectBytes(stack, item.key ?? '')) ?? Buffer.alloc(0);
+    expect(sha256Hex(kept)).toBe(item.sha256);
+    expect((await previewBytes(id)).equals(kept)).toBe(true);
+  });
+
+  it('refuses to analyse bytes that no longer match their hash, and charges nothing', async () => {
+    await grantCredits(stack, owner.accessToken, 5);
+    const doc = await uploadDocument(stack, owner.accessToken, 'sellado.pdf', await contractPdf());
+    const item = await storedDocument(stack, doc.id, sub());
+    await tamperObject(stack, item.key ?? '', await contractPdf(['OTRO CONTENIDO']));
+    const res = await call<ErrorBody>('POST', `/api/documents/${doc.id}/analysis`, {
+      token: owner.accessToken,
+      body: { country_id: 'cl', idempotency_key: crypto.randomUUID() },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(es.documents.integrity);
+  });
+
+  it('keeps every link of a foreign user a 404', async () => {
+    const doc = await uploadDocument(stack, owner.accessToken, 'mio.pdf', await contractPdf());
+    const theirs = { token: other.accessToken };
+    expect((await call('GET', `/api/documents/${doc.id}`, theirs)).status).toBe(404);
+    expect((await call('POST', `/api/documents/${doc.id}/complete`, theirs)).status).toBe(404);
+    const analysis = await call('POST', `/api/documents/${doc.id}/analysis`, {
+      ...theirs,
+      body: { country_id: 'cl', idempotency_key: crypto.randomUUID() },
+    });
+    expect(analysis.status).toBe(404);
+  });
+});
+
+describe('daily limits', () => {
+  it(`answers 429 past ${LIMITS.uploadsPerUser.limit} upload starts a day`, async () => {
+    const user = await newConfirmedUser(stack, 'Subidas');
+    const start = () =>
+      createUpload(stack, user.accessToken, {
+        file_name: 'muchos.pdf',
+        content_type: 'application/pdf',
+        size: 100,
+      });
+    for (let batch = 0; batch < LIMITS.uploadsPerUser.limit / 20; batch++) {
+      const res = await Promise.all(Array.from({ length: 20 }, start));
+      expect(res.map((r) => r.status)).toEqual(res.map(() => 201));
+    }
+    const over = await start();
+    expect(over.status).toBe(429);
+    expect((over.body as unknown as ErrorBody).error).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: es.documents.uploadLimit,
+    });
+    // Another user is not affected.
+    expect(
+      (
+        await createUpload(stack, other.accessToken, {
+          file_name: 'otro.pdf',
+          content_type: 'application/pdf',
+          size: 100,
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it(`answers 429 past ${LIMITS.analysesPerUser.limit} analysis attempts a day`, async () => {
+    const user = await newConfirmedUser(stack, 'Analisis');
+    const doc = await uploadDocument(stack, user.accessToken, 'a.pdf', await contractPdf());
+    const attempt = () =>
+      call<ErrorBody>('POST', `/api/documents/${doc.id}/analysis`, {
+        token: user.accessToken,
+        body: { country_id: 'cl', idempotency_key: crypto.randomUUID() },
+      });
+    // Without credits each attempt is refused, and counted.
+    for (let batch = 0; batch < LIMITS.analysesPerUser.limit / 10; batch++) {
+      const res = await Promise.all(Array.from({ length: 10 }, attempt));
+      expect(res.map((r) => r.body.error.code)).toEqual(res.map(() => 'INSUFFICIENT_CREDITS'));
+    }
+    const over = await attempt();
+    expect(over.status).toBe(429);
+    expect(over.body.error).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: es.documents.analysisLimit,
+    });
   });
 });

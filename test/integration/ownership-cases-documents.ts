@@ -23,8 +23,8 @@ export const documentsOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = 
     });
     expect(res.status).toBe(201);
     const key = res.body.upload.fields.key as string;
-    expect(key.startsWith(`${subOf(other.accessToken)}/`)).toBe(true);
-    expect(key.startsWith(`${subOf(owner.accessToken)}/`)).toBe(false);
+    expect(key.startsWith(`incoming/${subOf(other.accessToken)}/`)).toBe(true);
+    expect(key.includes(subOf(owner.accessToken))).toBe(false);
   },
   completeDocumentUpload: async ({ stack, owner, other }) => {
     const created = await createUpload(stack, owner.accessToken, {

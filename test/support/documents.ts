@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { StackInfo } from '../../local/stack.js';
@@ -238,3 +239,40 @@ export function decodePolicy(fields: Record<string, string>): {
 } {
   return JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8'));
 }
+
+/** The document's item as the documents domain stores it (keys, SHA-256, ETag). */
+export async function storedDocument(stack: StackInfo, docId: string, ownerSub: string) {
+  await pointAt(stack);
+  const { getOwnedDocument } = await import('../../functions/documents/repo.js');
+  const doc = await getOwnedDocument(docId, ownerSub);
+  if (!doc) throw new Error(`document ${docId} not found`);
+  return doc;
+}
+
+/** The bytes under `key`, read straight from the bucket (undefined when there are none). */
+export async function objectBytes(stack: StackInfo, key: string): Promise<Buffer | undefined> {
+  await pointAt(stack);
+  const { readObject } = await import('../../functions/platform/storage.js');
+  return readObject(key);
+}
+
+/** The keys of the bucket under `prefix`. */
+export async function objectKeys(stack: StackInfo, prefix: string): Promise<string[]> {
+  await pointAt(stack);
+  const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({ forcePathStyle: true });
+  const res = await client.send(
+    new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }),
+  );
+  return (res.Contents ?? []).map((o) => o.Key ?? '');
+}
+
+/** Writes `bytes` under `key` behind the app's back (what only a breach could do). */
+export async function tamperObject(stack: StackInfo, key: string, bytes: Uint8Array) {
+  await pointAt(stack);
+  const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({ forcePathStyle: true });
+  await client.send(new PutObjectCommand({ Bucket: stack.bucketName, Key: key, Body: bytes }));
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -1,13 +1,14 @@
 import { DOCUMENT_TYPES } from '../../../shared/contract/documents.js';
 import { documentsEs } from '../../../shared/messages/documents.es.js';
+import { logger } from '../logger.js';
 import type { AnalysisInput } from './analysis.js';
 import { AnalysisError } from './analysis-error.js';
-import { extractDocxText } from './docx-text.js';
-import { extractPdfText, PdfReadError } from './pdf-text.js';
 import { type TextFacts, textFacts } from './text-facts.js';
+import { ReadFailed, readText, type TextKind } from './text-worker.js';
 
 /**
- * The built-in analyzer: reads the document itself (PDF text, DOCX XML) and writes a Spanish
+ * The built-in analyzer: reads the document itself (PDF text through unpdf, DOCX through
+ * mammoth, in a worker with a work budget) and writes a Spanish
  * markdown report of what plain rules can find. Deterministic: the same file gives the same
  * report. It stands in for the AI webhook where none is configured.
  */
@@ -34,23 +35,26 @@ interface Read {
   text: string | null;
 }
 
+const TEXT_KINDS: Record<string, TextKind> = {
+  [DOCUMENT_TYPES.pdf]: 'pdf',
+  [DOCUMENT_TYPES.docx]: 'docx',
+};
+
+/** The file's text, read by the libraries in a worker with a work budget (text-worker.ts). */
 async function read(input: AnalysisInput): Promise<Read> {
-  if (input.fileType === DOCUMENT_TYPES.pdf) {
-    try {
-      const { pages, text } = extractPdfText(await input.bytes());
-      return { pages, text };
-    } catch (err) {
-      if (err instanceof PdfReadError) throw new AnalysisError(documentsEs.analysisUnreadable);
-      throw err;
-    }
-  }
-  if (input.fileType === DOCUMENT_TYPES.docx) {
-    const text = extractDocxText(await input.bytes());
-    if (text === undefined) throw new AnalysisError(documentsEs.analysisUnreadable);
-    return { pages: null, text };
-  }
+  const kind = TEXT_KINDS[input.fileType];
   // The old binary .doc format: no reader here; the report says so and gives what is known.
-  return { pages: null, text: null };
+  if (!kind) return { pages: null, text: null };
+  const bytes = await input.bytes();
+  try {
+    return await readText(kind, bytes);
+  } catch (err) {
+    if (!(err instanceof ReadFailed)) throw err;
+    logger.info('built-in analysis could not read the file', { kind, reason: err.reason });
+    throw new AnalysisError(
+      err.reason === 'budget' ? documentsEs.analysisTooComplex : documentsEs.analysisUnreadable,
+    );
+  }
 }
 
 export function report(input: AnalysisInput, doc: Read, facts: TextFacts | null): string {

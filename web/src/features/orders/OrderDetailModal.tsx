@@ -110,6 +110,21 @@ function OrderDetail({ order }: { order: Order }) {
           <dt>{c.document}</dt>
           <dd>{order.document_name}</dd>
         </div>
+        {order.document_sha256 ? (
+          <div>
+            <dt>{es.documents.fingerprint}</dt>
+            <dd>
+              {/* The short form people compare; the whole hash on hover and when copied. */}
+              <code
+                className="order-fingerprint"
+                title={fmt(es.documents.fingerprintTitle, { hash: order.document_sha256 })}
+                data-hash={order.document_sha256}
+              >
+                {order.document_sha256.slice(0, 12)}
+              </code>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{c.delivery}</dt>
           <dd>{deliveryLabel(order.delivery_options)}</dd>
