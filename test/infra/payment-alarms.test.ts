@@ -26,14 +26,17 @@ describe('payment alarms', () => {
     expect(nagFindings(s.stack).filter((f) => f.includes('PaymentAlarms'))).toEqual([]);
   });
 
-  it('has a retry-refunds job every 15 minutes with the Stripe key and mail', () => {
+  it('has a retry-refunds job every 15 minutes with the Stripe key (from Secrets Manager) and mail', () => {
     const fn = s.stack.schedules.functions['retry-refunds'];
     if (!fn) throw new Error('no retry-refunds job');
     s.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(15 minutes)',
     });
-    expect(Object.keys(environmentOf(s, fn))).toEqual(
-      expect.arrayContaining(['STRIPE_SECRET_KEY', 'MAIL_FROM', 'TABLE_NAME']),
+    const env = Object.keys(environmentOf(s, fn));
+    expect(env).toEqual(
+      expect.arrayContaining(['STRIPE_SECRET_KEY_SECRET_ARN', 'MAIL_FROM', 'TABLE_NAME']),
     );
+    // The key itself never sits in the function's environment.
+    expect(env).not.toContain('STRIPE_SECRET_KEY');
   });
 });
