@@ -15,7 +15,7 @@ import {
 
 /**
  * The built-in analyzer's work budget (docs/architecture.md, "Upload integrity and the
- * analyzer's budget"): the crafted files of test/fuzz/corpus each end with the Spanish error,
+ * analyzer's budget"): crafted files of test/fuzz/corpus end with the Spanish error (or a report),
  * timed end to end (worker start included). Target: a crafted 1 KB PDF or 200 KB DOCX fails in
  * under 2 s. Run from source, the worker compiles the readers with tsx first; the Lambda bundle
  * starts faster.
