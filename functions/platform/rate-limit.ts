@@ -8,6 +8,12 @@ import { sha256 } from './secrets.js';
  * A fixed-window counter in the table: `RATE#{scope}#{hash(key)}` / `W#{window}`. One atomic
  * UpdateItem per hit; the item expires by TTL. The key is hashed so no IP or e-mail is stored.
  */
+/** The counter item of `key` in the window holding `now` (epoch seconds). */
+export function rateWindowKey(scope: string, key: string, windowSeconds: number, now: number) {
+  const window = Math.floor(now / windowSeconds);
+  return { pk: `RATE#${scope}#${sha256(key)}`, sk: `W#${window}` };
+}
+
 export async function hitRateLimit(
   scope: string,
   key: string,
@@ -20,7 +26,7 @@ export async function hitRateLimit(
   const res = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: `RATE#${scope}#${sha256(key)}`, sk: `W#${window}` },
+      Key: rateWindowKey(scope, key, windowSeconds, now),
       UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':one': 1, ':ttl': (window + 1) * windowSeconds + 60 },

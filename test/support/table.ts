@@ -1,3 +1,4 @@
+import type { LimitName } from '../../functions/platform/limits.js';
 import type { StackInfo } from '../../local/stack.js';
 
 /**
@@ -26,4 +27,26 @@ export async function expireLink(stack: StackInfo, token: string, purpose: 'conf
   if (!link) throw new Error('link not found');
   await repo.consumeLinkToken(link.hash, purpose, now);
   await repo.putLinkToken({ ...link, expiresAt: now - 1 });
+}
+
+/**
+ * Forgets the current window of one abuse limit for one key, as if a day (or hour) had passed:
+ * for tests that need more of something than one window allows (e.g. 150 uploads for one user).
+ */
+export async function resetLimit(stack: StackInfo, name: LimitName, key: string) {
+  pointAt(stack);
+  const { resetConfigCache } = await import('../../functions/platform/config.js');
+  resetConfigCache();
+  const { LIMITS } = await import('../../functions/platform/limits.js');
+  const { rateWindowKey } = await import('../../functions/platform/rate-limit.js');
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { scope, windowSeconds } = LIMITS[name];
+  const now = Math.floor(Date.now() / 1000);
+  await db().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: rateWindowKey(scope, key, windowSeconds, now),
+    }),
+  );
 }
