@@ -48,6 +48,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-stack-with-web.ts'],
+          // A page that re-fetches after a navigation can take more than expect.poll's default
+          // second on a busy 2-core machine; the poll still ends as soon as the value is there.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
