@@ -33,9 +33,10 @@ export interface SecurityHeaders {
 
 /**
  * The CSP names our own origin, the documents bucket, Cognito and Stripe only. Inline scripts
- * run only by hash (the theme script in index.html); nothing may frame the app; the document
- * preview frame is the bucket's origin, and is sandboxed by the page (DocumentStep.tsx), so an
- * uploaded file can never run script in ours.
+ * run only by hash (the theme script in index.html); no 'unsafe-eval', no blob:/data: scripts;
+ * nothing may frame the app. The document preview is drawn by pdf.js on canvases from bytes
+ * fetched from the bucket (connect-src), with no frame: the bucket is not a frame source, so an
+ * uploaded file is never shown by a viewer that could run it.
  */
 export function contentSecurityPolicy(inputs: SecurityHeaderInputs): string {
   const documents = inputs.documentsOrigin;
@@ -48,7 +49,7 @@ export function contentSecurityPolicy(inputs: SecurityHeaderInputs): string {
     `img-src ${sources("'self'", 'data:', 'blob:', 'https://*.stripe.com', documents)}`,
     "font-src 'self' data:",
     `connect-src ${sources("'self'", inputs.cognitoOrigin, 'https://api.stripe.com', documents)}`,
-    `frame-src ${sources(...STRIPE_FRAMES, documents)}`,
+    `frame-src ${sources(...STRIPE_FRAMES)}`,
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

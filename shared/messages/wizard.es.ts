@@ -60,6 +60,8 @@ export const wizardEs = {
   previewTitle: 'Vista previa de {name}',
   previewLoading: 'Cargando vista previa...',
   previewError: 'No se pudo cargar la vista previa del documento.',
+  previewRenderError: 'No se pudo mostrar la vista previa.',
+  previewPage: 'Página {page} de {total}',
   openInNewTab: 'Abrir en una pestaña nueva',
   download: 'Descargar {name}',
   wordNoPreview:

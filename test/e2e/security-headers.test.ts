@@ -8,6 +8,7 @@ import { es, fmt } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor } from '../support/browser.js';
 import { api, newConfirmedUser } from '../support/client.js';
 import { contractPdf } from '../support/documents.js';
+import { expectPdfPreview } from '../support/pdf-preview.js';
 import { logInOnPage } from '../support/web-journey.js';
 
 /**
@@ -69,7 +70,7 @@ describe('the production security headers in the browser', () => {
     await context.close();
   });
 
-  it('document preview: the PDF from the bucket in its frame, no CSP violation', async () => {
+  it('document preview: the PDF from the bucket drawn by pdf.js, no CSP violation', async () => {
     const user = await newConfirmedUser(stack, 'Vista');
     const pdf = await contractPdf();
     const created = await call<{
@@ -95,7 +96,6 @@ describe('the production security headers in the browser', () => {
     });
     expect(request.status).toBe(200);
 
-    // No init script for the gate here: it would also run in the PDF viewer's frame.
     const { context, page, consoleErrors } = await newVisitor(browser, stack);
     const refused = await watchCsp(page);
     await journey(page, 'csp-preview', async () => {
@@ -104,14 +104,16 @@ describe('the production security headers in the browser', () => {
       await logInOnPage(page, user);
       await page.goto(`/firmar-documento?request=${request.body.request.id}`);
       await page.getByRole('button', { name: es.wizard.previous }).click();
-      const frame = page.locator(
-        `iframe[title="${fmt(es.wizard.previewTitle, { name: 'contrato.pdf' })}"]`,
-      );
-      await frame.waitFor();
-      expect(new URL((await frame.getAttribute('src')) ?? '').origin).toBe(stack.endpoints.s3);
-      // Chromium's PDF viewer needs a moment to paint the page.
-      await page.waitForTimeout(1500);
+      // pdf.js (lazy chunk, no worker script, no eval) fetches the file from the bucket's
+      // origin (connect-src) and draws both pages on canvases.
+      await expectPdfPreview(page, 'contrato.pdf', 2);
+      const link = page.getByRole('link', { name: es.wizard.openInNewTab });
+      expect(new URL((await link.getAttribute('href')) ?? '').origin).toBe(stack.endpoints.s3);
       await page.screenshot({ path: '.data/e2e-screens/csp-preview.png', fullPage: true });
+      // The preview box itself: the pages as drawn.
+      await page
+        .getByRole('region', { name: fmt(es.wizard.previewTitle, { name: 'contrato.pdf' }) })
+        .screenshot({ path: '.data/e2e-screens/csp-preview-pages.png' });
       expect(refused).toEqual([]);
       expect(consoleErrors).toEqual([]);
     });

@@ -15,6 +15,7 @@ import {
   seriousA11yViolations,
 } from '../support/browser.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
+import { expectPdfPreview } from '../support/pdf-preview.js';
 
 /**
  * The request wizard /firmar-documento (customer-flows §2.5, §4.1, §5) as a new customer uses
@@ -140,8 +141,7 @@ async function preparedRequest(
   return saved.body.request;
 }
 
-/** Marks the gate as passed on the app's own origin (no init script: it would also run in the
- * cross-origin preview frame). */
+/** Marks the gate as passed on the app's own origin. */
 async function passGate(page: Page) {
   await page.goto('/');
   await page.evaluate("window.localStorage.setItem('maintenance_access', 'granted')");
@@ -225,12 +225,11 @@ describe('request wizard', () => {
       await dialog.getByRole('button', { name: es.auth.submitLogin }).click();
       await dialog.waitFor({ state: 'detached' });
 
-      // The preview: the PDF inline, from a link that really serves the file.
-      const frame = page.locator(
-        `iframe[title="${fmt(es.wizard.previewTitle, { name: 'contrato.pdf' })}"]`,
-      );
-      await frame.waitFor();
-      const src = (await frame.getAttribute('src')) ?? '';
+      // The preview: the PDF drawn by pdf.js on canvases (no frame), and a link that really
+      // serves the file.
+      await expectPdfPreview(page, 'contrato.pdf', 1);
+      const src =
+        (await page.getByRole('link', { name: es.wizard.openInNewTab }).getAttribute('href')) ?? '';
       const served = Buffer.from(await (await fetch(src)).arrayBuffer());
       expect(served.subarray(0, 5).toString()).toBe('%PDF-');
       await page.getByText('contrato.pdf', { exact: true }).waitFor();
@@ -505,7 +504,9 @@ describe('request wizard accessibility', () => {
         for (const [i, title] of steps.entries()) {
           if (i > 0) await page.getByRole('button', { name: es.wizard.previous }).click();
           await stepHeading(page, title).waitFor();
-          if (title === es.wizard.documentTitle) await page.locator('iframe').waitFor();
+          if (title === es.wizard.documentTitle) {
+            await page.locator('.doc-preview__page').first().waitFor();
+          }
           if (title === es.wizard.signersTitle) {
             // The form's error state too.
             await signerForm(page).getByRole('button', { name: es.wizard.addSigner }).click();

@@ -11,7 +11,7 @@ import { APP_REGION, synth } from './synth.js';
 /**
  * One definition of the security headers (lib/security-headers.ts): CloudFront's response
  * headers policy is exactly it, its CSP allows the built index.html's inline script by hash,
- * names the documents bucket's own host, and no source map is published.
+ * names the documents bucket's own host (fetched, never framed), and no source map is published.
  */
 const THEME = "(() => { document.documentElement.setAttribute('data-theme', 'light'); })();";
 const webDist = mkdtempSync(join(tmpdir(), 'sello-web-'));
@@ -75,6 +75,20 @@ describe("CloudFront's response headers policy", () => {
     expect(csp).toContain(inlineScriptHashes(`<script>${THEME}</script>`)[0]);
     expect(csp).not.toContain("unsafe-inline' https://js"); // scripts: never unsafe-inline
     expect(expected.contentSecurityPolicy).toMatch(/script-src 'self' 'sha256-[^']+' https:/);
+  });
+
+  it('lets the page fetch documents (pdf.js preview) but never frame them, run eval or blob: scripts', () => {
+    const directives = new Map(
+      securityHeaders({ documentsOrigin: 'https://docs.example', scriptHashes: [] })
+        .contentSecurityPolicy.split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+    );
+    expect(directives.get('connect-src')).toContain('https://docs.example');
+    expect(directives.get('frame-src')).not.toContain('https://docs.example');
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    for (const name of ['script-src', 'worker-src', 'frame-src']) {
+      expect(directives.get(name)?.join(' ')).not.toMatch(/unsafe-eval|blob:|data:/);
+    }
   });
 
   it('names the documents bucket by its own host, not a wildcard over every bucket', () => {

@@ -10,6 +10,7 @@ import { ApiError, apiCall } from '../../lib/api';
 import { useAuthModal } from '../auth/AuthModal';
 import { useSession } from '../auth/session';
 import { AnalysisPanel } from './AnalysisPanel';
+import { PdfPreview } from './pdf-preview/PdfPreview';
 import { isGone, retryTransient, wizardKeys } from './queries';
 import { uploadDocument, uploadErrorMessage } from './upload';
 import {
@@ -284,11 +285,7 @@ function DocumentCard({ document, onRemoved }: { document: DraftDocument; onRemo
         )
       ) : isPdf ? (
         <div className="doc-preview">
-          <iframe
-            className="doc-preview__frame"
-            title={fmt(es.wizard.previewTitle, { name: document.file_name })}
-            src={url}
-          />
+          <PdfPreview url={url} name={document.file_name} />
           <a
             className="doc-preview__open"
             href={url}
