@@ -1,6 +1,5 @@
 import {
   BatchGetCommand,
-  GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -9,7 +8,7 @@ import {
 import type { CheckoutForm, OrderStatus } from '../../shared/contract/orders.js';
 import type { SelectedService } from '../../shared/contract/requests.js';
 import type { ServiceCategory } from '../../shared/rules/services.js';
-import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 
 /**
  * Orders, their items, their signers and the records that keep payments exactly-once
@@ -147,19 +146,6 @@ const checkoutKey = (requestId: string, paymentIntentId: string) => ({
 
 /** Ids arrive in paths: anything that is not a plausible id is simply not found. */
 const plausibleId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
-
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
-  return rest as T;
-};
-
-/** One item by key, read consistently (payments race with webhooks), without its keys. */
-async function getRecord<T>(key: Record<string, string>): Promise<T | undefined> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
-  );
-  return res.Item ? strip<T>(res.Item) : undefined;
-}
 
 // ——— the order transaction's elements ———
 
@@ -370,11 +356,11 @@ export async function getOrderParts(
   }
   const lines = found
     .filter((i) => String(i.pk).startsWith('ORDER#'))
-    .map((i) => strip<OrderLineRecord>(i))
+    .map((i) => withoutKeys<OrderLineRecord>(i))
     .sort((a, b) => a.line - b.line);
   const signers = found
     .filter((i) => String(i.pk).startsWith('SIGNER#'))
-    .map((i) => strip<SignerRecord>(i))
+    .map((i) => withoutKeys<SignerRecord>(i))
     .filter((s) => s.order_id === order.id)
     .sort((a, b) => a.signer_index - b.signer_index);
   return { lines, signers };

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../orders/repo.js';
-import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 
 /**
  * The records that keep money going back exactly once (docs/data-model.md, "Refunds and
@@ -74,18 +74,6 @@ const eventKey = (id: string) => ({ pk: `STRIPEEVT#${id}`, sk: 'EVENT' });
 
 /** Event records are kept 90 days: Stripe retries an event for 3 days at most. */
 const EVENT_TTL_SECONDS = 90 * 86_400;
-
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
-  return rest as T;
-};
-
-async function getRecord<T>(key: Record<string, string>): Promise<T | undefined> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
-  );
-  return res.Item ? strip<T>(res.Item) : undefined;
-}
 
 // ——— refunds ———
 
@@ -180,7 +168,7 @@ export async function listOpenRefunds(): Promise<RefundRecord[]> {
         ExclusiveStartKey: start,
       }),
     );
-    out.push(...(res.Items ?? []).map((i) => strip<RefundRecord>(i)));
+    out.push(...(res.Items ?? []).map((i) => withoutKeys<RefundRecord>(i)));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;

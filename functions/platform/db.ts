@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { required } from './config.js';
 
 /**
@@ -20,4 +20,18 @@ export const tableName = (): string => required('TABLE_NAME');
 export function isConditionFailure(err: unknown): boolean {
   const name = (err as { name?: string })?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}
+
+/** An item without its table keys and entity tag: the record as the domain knows it. */
+export const withoutKeys = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
+  return rest as T;
+};
+
+/** One item by key, read consistently (payments race with webhooks), without its keys. */
+export async function getRecord<T>(key: Record<string, string>): Promise<T | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return res.Item ? withoutKeys<T>(res.Item) : undefined;
 }
