@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
 import type { TransactionType } from '../../shared/rules/credits.js';
 import { db, tableName } from '../platform/db.js';
 import { beforeWork, currentDeadline, sdkOptions } from '../platform/deadline.js';
@@ -275,7 +276,7 @@ async function expireChunk(ownerId: string, w: Wallet, now: number): Promise<num
       type: 'expired',
       amount: -lot.remaining,
       balance_after_transaction: balance,
-      description: 'Créditos vencidos',
+      description: creditsEs.expiredDescription,
       currency_amount: null,
       currency_code: null,
       expires_at: iso(lot.expiresAt),

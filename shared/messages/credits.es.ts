@@ -5,6 +5,8 @@
  */
 export const creditsEs = {
   insufficient: 'Créditos insuficientes',
+  /** Description of the ledger record written when a lot expires. */
+  expiredDescription: 'Créditos vencidos',
   balance: 'Saldo actual',
   totalEarned: 'Total ganado',
   totalUsed: 'Total usado',
