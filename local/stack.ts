@@ -12,6 +12,7 @@ import { startDynamo } from './emulators/dynamodb.js';
 import type { Managed } from './emulators/process.js';
 import { startS3 } from './emulators/s3.js';
 import { startSes } from './emulators/ses.js';
+import { type FaultName, startFaultProxies } from './faults/fault-proxies.js';
 import { CognitoSessions } from './gateway/cognito-sessions.js';
 import { createAccessTokenVerifier } from './gateway/jwt.js';
 import { startGateway } from './gateway/server.js';
@@ -57,7 +58,13 @@ export interface StackInfo {
   bucketName: string;
   userPoolId: string;
   userPoolClientId: string;
-  endpoints: { dynamodb: string; s3: string; ses: string; cognito: string; stripe: string };
+  /**
+   * Where the handlers, the SPA and the tests reach each dependency: through its fault proxy
+   * (local/faults), so `POST /_local/faults/{name}` can stop or pause it mid-flow.
+   */
+  endpoints: Record<FaultName, string>;
+  /** The emulators themselves, for a test that inspects one while its proxy is down. */
+  direct: Record<FaultName, string>;
   demoAccounts: { key: string; email: string; password: string; firstName: string }[];
 }
 
@@ -141,6 +148,17 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       }).then(track),
     ]);
 
+    // From here on everything reaches the emulators through their fault proxies.
+    const faults = await startFaultProxies({
+      dynamodb: dynamo.endpoint,
+      s3: s3.endpoint,
+      mail: ses.endpoint,
+      cognito: cognito.endpoint,
+      stripe: stripe.endpoint,
+    });
+    track({ name: 'fault proxies', stop: () => faults.close() });
+    const via = faults.endpoints;
+
     await ensureTable(dynamo.endpoint, TABLE_NAME);
     const pool = await ensureUserPool(
       cognito.endpoint,
@@ -153,9 +171,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const sessions = new CognitoSessions(
       opts.persistent ? join(dataDir, 'cognito', 'signed-out.json') : undefined,
     );
-    const cognitoAdmin = track(
-      await startCognitoAdmin({ cognitoEndpoint: cognito.endpoint, sessions }),
-    );
+    const cognitoAdmin = track(await startCognitoAdmin({ cognitoEndpoint: via.cognito, sessions }));
     const maintenanceCode =
       process.env.MAINTENANCE_ACCESS_CODE || state.maintenanceCode || newAccessCode();
     writeFileSync(statePath, JSON.stringify({ ...pool, maintenanceCode }, null, 2));
@@ -165,9 +181,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: via.dynamodb,
+      AWS_ENDPOINT_URL_S3: via.s3,
+      AWS_ENDPOINT_URL_SESV2: via.mail,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoAdmin.endpoint,
       TABLE_NAME,
       BUCKET_NAME,
@@ -181,7 +197,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
       ORIGIN_VERIFY_SECRET: originSecret,
       STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripePort),
+      STRIPE_API_PORT: new URL(via.stripe).port,
       STRIPE_API_PROTOCOL: 'http',
       SERVICE_NAME: 'sello',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
@@ -211,8 +227,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       loadFunction,
       port: gatewayPort,
       webRoot,
-      cognitoDoor: { endpoint: cognito.endpoint, userPoolId: pool.userPoolId, sessions },
-      stripeEndpoint: stripe.endpoint,
+      cognitoDoor: { endpoint: via.cognito, userPoolId: pool.userPoolId, sessions },
+      stripeEndpoint: via.stripe,
+      faults: faults.proxies,
+      // cognito-local names itself (its own port) as the tokens' issuer; the JWKS is read once,
+      // as API Gateway caches it, so a Cognito fault does not touch token checks.
       verifyAccessToken: await createAccessTokenVerifier({
         cognitoEndpoint: cognito.endpoint,
         userPoolId: pool.userPoolId,
@@ -226,7 +245,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         stripe: { publishableKey: stripeKeys.publishableKey, localProxy: STRIPE_LOCAL_PREFIX },
       },
       originSecret,
-      documentsOrigin: s3.endpoint,
+      documentsOrigin: via.s3,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'CL',
       trustForwardedFor: !opts.persistent,
     });
@@ -246,10 +265,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         bucketName: BUCKET_NAME,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
-        endpoints: {
+        endpoints: via,
+        direct: {
           dynamodb: dynamo.endpoint,
           s3: s3.endpoint,
-          ses: ses.endpoint,
+          mail: ses.endpoint,
           cognito: cognito.endpoint,
           stripe: stripe.endpoint,
         },

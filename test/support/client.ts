@@ -59,7 +59,7 @@ interface StoredMail {
 
 /** Mails sent to `to` so far, from aws-ses-v2-local's store. */
 export async function mailsTo(stack: StackInfo, to: string): Promise<StoredMail[]> {
-  const res = await fetch(`${stack.endpoints.ses}/store`);
+  const res = await fetch(`${stack.direct.mail}/store`);
   const { emails } = (await res.json()) as { emails: StoredMail[] };
   return emails.filter((m) => m.destination.to.includes(to));
 }
