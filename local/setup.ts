@@ -14,6 +14,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { PASSWORD_MIN_LENGTH } from '../shared/rules/password.js';
@@ -26,11 +27,20 @@ import { PASSWORD_MIN_LENGTH } from '../shared/rules/password.js';
 const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const region = 'us-east-1';
 
+/** New images on the table's stream, as lib/data.ts sets it: the outbox pipe reads them. */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' as const };
+
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials: localCredentials });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      // A table made before the mail outbox has no stream yet: the outbox pipe reads it.
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(
+          new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }),
+        );
+      }
       return;
     } catch (err) {
       if ((err as Error).name !== 'ResourceNotFoundException') throw err;
@@ -57,6 +67,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: [gsi('gsi1'), gsi('gsi2')],
+        StreamSpecification: STREAM,
       }),
     );
     await client.send(

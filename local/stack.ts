@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resetConfigCache } from '../functions/platform/config.js';
 import { jobs } from '../shared/contract/jobs.js';
+import { queues } from '../shared/contract/queues.js';
 import { routeList } from '../shared/contract/routes.js';
 import { startCognito } from './emulators/cognito.js';
 import { startCognitoAdmin } from './emulators/cognito-admin.js';
@@ -18,6 +19,7 @@ import { createAccessTokenVerifier } from './gateway/jwt.js';
 import { startGateway } from './gateway/server.js';
 import { bundledLoader, type FunctionLoader, loadFromSource } from './handlers.js';
 import { startJobTimers } from './jobs.js';
+import { startOutboxRunner } from './outbox/runner.js';
 import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
@@ -214,7 +216,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       rmSync(bundleDir, { recursive: true, force: true });
       const bundled = bundledLoader(bundleDir);
       log('Empaquetando las funciones como en AWS...');
-      bundling = bundled.prebuild([...new Set([...routeList, ...jobs].map((r) => r.handler))]);
+      bundling = bundled.prebuild([
+        ...new Set([...routeList, ...jobs, ...queues].map((r) => r.handler)),
+      ]);
       loadFunction = bundled;
     }
 
@@ -250,6 +254,14 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       trustForwardedFor: !opts.persistent,
     });
     track({ name: 'gateway', stop: gateway.close });
+    // The mail outbox runs in every stack: the table's stream → local queue → send-outbox.
+    const outbox = startOutboxRunner({
+      dynamoEndpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      load: loadFunction,
+      log,
+    });
+    track({ name: 'outbox', stop: async () => outbox.stop() });
     // The dev stack runs the scheduled jobs on timers; test stacks run them on demand only.
     if (opts.persistent) {
       const stopJobs = startJobTimers();

@@ -34,7 +34,6 @@ import {
   orderWrites,
   requestFingerprint,
 } from './service.js';
-import { sendSigningLinks } from './signing-links.js';
 
 /**
  * The two ways to pay a request (customer-flows §2.7, §4.4, §5). Both start the same way: the
@@ -192,7 +191,6 @@ class OrderWritesFailed extends Error {
 async function replayOrRefuse(req: RequestItem, key: string, now: Date): Promise<Order> {
   const order = req.order_id ? await getOwnedOrder(req.order_id, req.user_sub) : undefined;
   if (!order || order.credits_idempotency_key !== key) throw notPending();
-  await sendSigningLinks(order);
   return orderView(order.id, req.user_sub, now);
 }
 
@@ -258,7 +256,6 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
       const order = replayed ? await getOwnedOrder(orderId, sub) : built.order;
       if (!order) throw new Error(`order ${orderId} of a credits payment is missing`);
       if (!replayed) logger.info('order paid with credits', { orderId, requestId: req.id });
-      await sendSigningLinks(order);
       return orderView(order.id, sub, now);
     } catch (err) {
       if (!(err instanceof OrderWritesFailed)) throw err;

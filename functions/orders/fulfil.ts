@@ -19,13 +19,15 @@ import {
   paymentMarkerPut,
 } from './repo.js';
 import { buildOrder, type NewOrder, orderWrites, requestFingerprint } from './service.js';
-import { type LinksOutcome, sendSigningLinks } from './signing-links.js';
 
 export type OrderFulfilment =
   /** Not an order payment, or not (yet) succeeded: nothing to do. */
   | { outcome: 'none' }
-  /** The order of this payment (made now or earlier) and how its links went this time. */
-  | { outcome: 'order'; order: OrderRecord; links: LinksOutcome }
+  /**
+   * The order of this payment (made now or earlier). Its signers' link mails were written to
+   * the outbox by the same transaction: they are durable once this is returned.
+   */
+  | { outcome: 'order'; order: OrderRecord }
   /**
    * Money was taken but no order can be made from it (the request changed or went away after
    * the payment started, or another payment had already paid it), or the payment was refunded
@@ -58,7 +60,8 @@ const isRetryableRace = (err: unknown) => {
  * browser's status poll, any number of times, in any order: one transaction writes the order,
  * its number, lines and signers, the request paid (at the version read), the document lock,
  * the CRM contacts and the marker `ORDERPAY#{pi}` (new), so exactly one order exists per
- * payment. A replay finds the marker and only sends the signing links never sent.
+ * payment. The same transaction writes each signer's link mail to the outbox (first-links.ts),
+ * so once the order exists its mails cannot be lost. A replay finds the marker and the order.
  *
  * Only `succeeded` counts: the spec's prototype saved orders before charging; here an order
  * exists only for money actually received.
@@ -72,7 +75,6 @@ export async function fulfilOrderPayment(
   const finish = async (order: OrderRecord): Promise<OrderFulfilment> => ({
     outcome: 'order',
     order,
-    links: await sendSigningLinks(order, deps),
   });
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -164,14 +166,12 @@ export async function fulfilOrderPayment(
 }
 
 /**
- * The webhook's entry. A signing link that could not be sent, or a refund Stripe did not make,
- * makes it fail, so Stripe delivers the event again and the replay does what is missing.
+ * The webhook's entry. It answers 2xx only once every side effect is durable: the order and
+ * its link mails are (one transaction); a refund Stripe did not make yet is not, so that makes
+ * it fail and Stripe delivers the event again.
  */
 export async function fulfilOrderEvent(pi: Stripe.PaymentIntent): Promise<string | null> {
   const result = await fulfilOrderPayment(pi);
-  if (result.outcome === 'order' && result.links.failed > 0) {
-    throw new Error(`${result.links.failed} signing link(s) of order ${result.order.id} not sent`);
-  }
   if (result.outcome === 'unmatched' && result.refund?.status === 'pending') {
     throw new Error(`refund of ${pi.id} still pending`);
   }

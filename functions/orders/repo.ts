@@ -102,8 +102,7 @@ export interface SignerRecord {
   /** sha256 hex of the signing token; the token itself exists only in the e-mail. */
   token_hash?: string;
   token_expires_at?: string;
-  /** A link is being sent by one caller since then (so two callers never send two links). */
-  link_claimed_at?: string;
+  /** SES accepted the mail of the current token then; absent while the outbox still owes it. */
   link_sent_at?: string;
   /** The order was cancelled: this signer's link stopped working and none is issued again. */
   link_revoked_at?: string;
@@ -469,61 +468,25 @@ export async function getSigner(id: string): Promise<SignerRecord | undefined> {
 }
 
 /**
- * Takes the job of sending a signer's first link: stores the new token's hash, only while no
- * link has been sent and nobody else is sending one (or their claim is older than
- * `staleBefore`, i.e. they died). False when another caller has it or it is done.
+ * The outbox mailed this signer's link (functions/mail): recorded only while the signer still
+ * holds that token and the link was not revoked. Part of the outbox's 'sent' transaction.
  */
-export async function claimFirstLink(
-  signerId: string,
-  tokenHash: string,
-  expiresAt: string,
-  now: string,
-  staleBefore: string,
-): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: signerKey(signerId),
-        UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, link_claimed_at = :now, updated_at = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(link_sent_at) AND attribute_not_exists(link_revoked_at) AND (attribute_not_exists(link_claimed_at) OR link_claimed_at < :stale)',
-        ExpressionAttributeValues: {
-          ':h': tokenHash,
-          ':exp': expiresAt,
-          ':now': now,
-          ':stale': staleBefore,
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
-/** The link with this token went out (unless a newer token replaced it meanwhile). */
-export async function markLinkSent(signerId: string, tokenHash: string, now: string) {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: signerKey(signerId),
-        UpdateExpression: 'SET link_sent_at = :now, updated_at = :now REMOVE link_claimed_at',
-        ConditionExpression: 'token_hash = :h',
-        ExpressionAttributeValues: { ':h': tokenHash, ':now': now },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+export function linkSentUpdate(signerId: string, tokenHash: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: signerKey(signerId),
+      UpdateExpression: 'SET link_sent_at = :now, updated_at = :now',
+      ConditionExpression: 'token_hash = :h AND attribute_not_exists(link_revoked_at)',
+      ExpressionAttributeValues: { ':h': tokenHash, ':now': now },
+    },
+  };
 }
 
 /**
- * A new token for a signer of this order who has not signed and was issued one before; the old
- * token stops working at once. False when any of that does not hold.
+ * A new token, whose mail was just accepted, for a signer of this order who has not signed and
+ * was issued one before; the old token stops working at once. False when any of that does not
+ * hold.
  */
 export async function replaceToken(
   signerId: string,
@@ -538,7 +501,7 @@ export async function replaceToken(
         TableName: tableName(),
         Key: signerKey(signerId),
         UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, updated_at = :now REMOVE link_claimed_at',
+          'SET token_hash = :h, token_expires_at = :exp, link_sent_at = :now, updated_at = :now',
         ConditionExpression:
           'order_id = :o AND attribute_exists(token_hash) AND attribute_not_exists(link_revoked_at) AND estado_firma <> :signed',
         ExpressionAttributeValues: {
@@ -568,7 +531,7 @@ export async function revokeSignerLink(signerId: string, orderId: string, now: s
         TableName: tableName(),
         Key: signerKey(signerId),
         UpdateExpression:
-          'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at, link_claimed_at',
+          'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at',
         ConditionExpression: 'order_id = :o',
         ExpressionAttributeValues: { ':o': orderId, ':now': now },
       }),

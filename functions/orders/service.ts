@@ -21,6 +21,7 @@ import { lockDocumentUpdate } from '../documents/repo.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { sha256 } from '../platform/secrets.js';
 import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
+import { firstLinks } from './first-links.js';
 import {
   getOrderParts,
   getOwnedOrder,
@@ -172,8 +173,16 @@ export interface OrderWrites {
 }
 
 export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder): OrderWrites {
-  const { order, lines, signers } = built;
+  const { order, lines } = built;
   const nowIso = order.created_at;
+  // Each signer's link and its mail, promised by this same transaction (first-links.ts).
+  const links = firstLinks(
+    order,
+    built.signers,
+    input.now,
+    new Date(input.now.getTime() + SIGNING_LINK_DAYS * 86_400_000).toISOString(),
+  );
+  const signers = links.signers;
   const customer = contactEmail(input.customerEmail);
   const signerByEmail = new Map<string, SignerRecord>();
   for (const s of signers) {
@@ -222,6 +231,7 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
       markPaidUpdate(req, order, nowIso),
       lockDocumentUpdate(order.document_id, req.user_sub, order.document_sha256),
       ...contacts.map((Update) => ({ Update })),
+      ...links.outbox,
     ],
     at: { order: 0, number: 1, request, document: request + 1 },
   };

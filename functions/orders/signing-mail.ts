@@ -1,7 +1,9 @@
 import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
+import { required } from '../platform/config.js';
 import type { Mail } from '../platform/mail.js';
 import { layout } from '../platform/mail-templates.js';
+import type { OrderRecord, SignerRecord } from './repo.js';
 
 export interface SigningMailInput {
   to: string;
@@ -39,4 +41,26 @@ export function signingMail(p: SigningMailInput): Mail {
       note: ordersEs.mailSigningExpiry,
     }),
   };
+}
+
+/** A signer's personal link: `{APP_URL}/sign/{signerId}?token={token}`. */
+export function signingUrl(signerId: string, token: string): string {
+  const base = required('APP_URL').replace(/\/+$/, '');
+  return `${base}/sign/${encodeURIComponent(signerId)}?token=${encodeURIComponent(token)}`;
+}
+
+const requesterOf = (order: OrderRecord) =>
+  `${order.billing?.first_name ?? ''} ${order.billing?.last_name ?? ''}`.trim() || 'Sello';
+
+/** The link mail of `signer` of `order`, carrying `token`. */
+export function signingLinkMail(order: OrderRecord, signer: SignerRecord, token: string): Mail {
+  return signingMail({
+    to: signer.email,
+    signerFirstName: signer.first_name,
+    requester: requesterOf(order),
+    title: order.title,
+    documentName: order.document_name,
+    orderNumber: order.order_number,
+    url: signingUrl(signer.id, token),
+  });
 }

@@ -176,6 +176,8 @@ export const checkoutEs = {
   resendLinkTo: 'Reenviar enlace de firma a {name}',
   resending: 'Enviando...',
   linkSentAt: 'Último enlace enviado: {date}',
+  linkNotSent: 'Enlace no enviado',
+  linkNotSentHint: 'Lo enviaremos automáticamente en cuanto el servicio de correo responda.',
   // Cart (§2.9, §8)
   cartEmpty: 'No tienes solicitudes pendientes.',
   cartLoadError: 'No se pudieron cargar tus solicitudes.',

@@ -53,6 +53,8 @@ export const ordersEs = {
   titleError: 'Error al actualizar el título',
   signerNoToken: 'El firmante no tiene un token de firma válido',
   resendError: 'Error al reenviar enlace de firma',
+  resendMailDown:
+    'Error al reenviar enlace de firma: el servicio de correo no responde. El enlace anterior sigue funcionando; intenta de nuevo en unos minutos.',
   resendFailed: 'Error reenviando enlace',
   resendSigned: 'Este firmante ya firmó el documento.',
   resendCancelled: 'Este pedido fue cancelado: sus enlaces de firma ya no funcionan.',

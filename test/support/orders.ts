@@ -286,11 +286,30 @@ export async function forceRequest(
   return saved;
 }
 
-/** A paid order made with credits (the quickest real way to one): request, credits, pay. */
+/**
+ * The order once the mail outbox has sent every signer's first link (the order's answer comes
+ * before them: they go out a moment later, through the queue).
+ */
+export async function linksSent(stack: StackInfo, user: TestUser, orderId: string): Promise<Order> {
+  const shop = checkoutApi(stack);
+  for (let i = 0; i < 200; i++) {
+    const res = await shop.getOrder(user, orderId);
+    expect(res.status).toBe(200);
+    const order = res.body.order;
+    if (order.signers.every((s) => s.link_sent_at)) return order;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the signing links of order ${orderId} were not sent`);
+}
+
+/**
+ * A paid order made with credits (the quickest real way to one): request, credits, pay; and,
+ * unless `pendingLinks`, its signers' first links sent.
+ */
 export async function paidOrder(
   stack: StackInfo,
   user: TestUser,
-  opts: RequestOptions & { title?: string } = {},
+  opts: RequestOptions & { title?: string; pendingLinks?: boolean } = {},
 ): Promise<Order> {
   const req = await completeRequest(stack, user, opts);
   const { grantCredits } = await import('./ledger.js');
@@ -302,7 +321,8 @@ export async function paidOrder(
     checkoutForm({ title: opts.title ?? 'Contrato de arriendo' }),
   );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return paid.body.order;
+  if (opts.pendingLinks) return paid.body.order;
+  return linksSent(stack, user, paid.body.order.id);
 }
 
 /**
@@ -341,13 +361,7 @@ export async function forgetToken(stack: StackInfo, signerId: string) {
   const { db } = await import('../../functions/platform/db.js');
   const s = await repo.getSigner(signerId);
   if (!s) throw new Error('signer not found');
-  const {
-    token_hash: _h,
-    token_expires_at: _e,
-    link_sent_at: _l,
-    link_claimed_at: _c,
-    ...untokened
-  } = s;
+  const { token_hash: _h, token_expires_at: _e, link_sent_at: _l, ...untokened } = s;
   const put = repo.signerPut(untokened).Put;
   if (!put) throw new Error('no put');
   const { ConditionExpression: _x, ...unconditional } = put;

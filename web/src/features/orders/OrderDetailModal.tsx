@@ -287,6 +287,11 @@ function Signers({ order }: { order: Order }) {
                   <span className="order-signer__sent">
                     {fmt(c.linkSentAt, { date: formatOrderDateTime(signer.link_sent_at) })}
                   </span>
+                ) : signer.has_token ? (
+                  // The outbox still owes this signer's first mail (mail service down).
+                  <span className="order-signer__unsent" title={c.linkNotSentHint}>
+                    {c.linkNotSent}
+                  </span>
                 ) : null}
               </div>
               <span

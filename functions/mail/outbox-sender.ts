@@ -1,0 +1,101 @@
+import { type Clock, systemClock } from '../platform/clock.js';
+import { logger } from '../platform/logger.js';
+import { type Mailer, sesMailer } from '../platform/mail.js';
+import {
+  finishOutbox,
+  getOutbox,
+  leaseOutbox,
+  markOutboxSent,
+  type OutboxAfter,
+  type OutboxRecord,
+  releaseOutbox,
+} from './outbox.js';
+
+type TransactItems = Parameters<typeof markOutboxSent>[2];
+
+/** What a kind of outbox mail needs checked before it goes, and written once it went. */
+export interface AfterSent<A extends OutboxAfter = OutboxAfter> {
+  /** Why this mail must not go any more (its link was replaced, signed, revoked), or undefined. */
+  skipReason(after: A): Promise<string | undefined>;
+  /** Written with the 'sent' mark, in one transaction; a failed condition only skips these. */
+  writes(after: A, now: Date): TransactItems;
+}
+
+export interface SenderDeps {
+  mailer: Mailer;
+  clock: Clock;
+  after: { [K in OutboxAfter['kind']]: AfterSent<Extract<OutboxAfter, { kind: K }>> };
+}
+
+/** A sender holds a mail this long: far beyond one SES call, so two never send it twice. */
+export const LEASE_MS = 60_000;
+
+/**
+ * Between tries of one mail, growing from 2 s to 30 s: the queue brings the message back every
+ * visibility timeout, and a try before its time ends without calling SES, so an outage costs a
+ * read per return, not a flood of sends. The cap keeps a recovered mail service at most half a
+ * minute away from every waiting mail.
+ */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000, 2_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Comes back later (the queue retries the message). */
+export class NotYet extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NotYet';
+  }
+}
+
+export type Delivery = 'sent' | 'skipped' | 'done';
+
+/**
+ * Delivers one outbox mail, at most once in the normal course: a mail already sent or skipped
+ * is done; otherwise it is leased, sent, and marked sent together with what sending it makes
+ * true. Throws (so the queue retries) when SES refused or was unreachable, when another sender
+ * holds it, or when its next try is not due yet. Only a sender that dies between SES's "accepted"
+ * and the mark can cause a second copy, after its lease runs out.
+ */
+export async function deliverOutbox(id: string, deps: SenderDeps): Promise<Delivery> {
+  const mail = await getOutbox(id);
+  if (mail?.status !== 'pending') return 'done';
+  const now = deps.clock.now();
+  if (mail.next_try_at !== undefined && mail.next_try_at > now.getTime()) {
+    throw new NotYet('next try not due');
+  }
+  const after = deps.after[mail.after.kind] as AfterSent;
+  const skip = await after.skipReason(mail.after);
+  if (skip) {
+    await finishOutbox(id, now, { status: 'skipped', reason: skip });
+    logger.info('outbox mail skipped', { outboxId: id, reason: skip });
+    return 'skipped';
+  }
+  if (!(await leaseOutbox(id, now.getTime(), LEASE_MS))) throw new NotYet('held by a sender');
+  try {
+    await deps.mailer.send(partsOf(mail));
+  } catch (err) {
+    const name = (err as Error)?.name ?? 'Error';
+    await releaseOutbox(id, name, now.getTime() + backoffMs(mail.attempts + 1)).catch(
+      () => undefined,
+    );
+    logger.warn('outbox mail not sent', { outboxId: id, attempts: mail.attempts + 1, error: name });
+    throw err;
+  }
+  const sentAt = deps.clock.now();
+  if (!(await markOutboxSent(id, sentAt, after.writes(mail.after, sentAt)))) {
+    // What the mail was for changed between the check and the send: the mail still went.
+    await finishOutbox(id, sentAt, { status: 'sent' });
+  }
+  return 'sent';
+}
+
+function partsOf(mail: OutboxRecord) {
+  return { to: mail.to, subject: mail.subject ?? '', html: mail.html ?? '', text: mail.text ?? '' };
+}
+
+export const defaultSenderDeps = (after: SenderDeps['after']): SenderDeps => ({
+  mailer: sesMailer,
+  clock: systemClock,
+  after,
+});

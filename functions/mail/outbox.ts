@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, getRecord, isConditionFailure, tableName } from '../platform/db.js';
+import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import type { Mail } from '../platform/mail.js';
+
+/**
+ * The mail outbox: every e-mail a state change promises (a signer's first link today, the
+ * signing flow's mails next) is written as an OUTBOX item IN THE SAME TRANSACTION as that
+ * change, so the promise and the change exist together or not at all. Sending happens
+ * afterwards, by the outbox sender (outbox-sender.ts), fed through a queue with retries and a
+ * dead-letter queue: in AWS the table's stream → EventBridge Pipe → SQS → the send-outbox
+ * function; locally the stack's stream pipe and queue (local/outbox/).
+ *
+ *   OUTBOX#{id} / OUTBOX   one mail: status pending → sent | skipped, its rendered parts until
+ *                          sent (they can hold a signing token, so they are removed once sent),
+ *                          what to record once it is sent (`after`), attempts and the lease of
+ *                          the sender working on it.
+ */
+export type OutboxStatus = 'pending' | 'sent' | 'skipped';
+
+/**
+ * What sending the mail makes true. `signing_link`: the signer's link went out; only while
+ * the signer still holds that very token (not signed, not revoked, not replaced meanwhile),
+ * otherwise the mail is skipped: a link that no longer works is never sent.
+ */
+export type OutboxAfter = { kind: 'signing_link'; signer_id: string; token_hash: string };
+
+export interface OutboxRecord {
+  id: string;
+  status: OutboxStatus;
+  to: string;
+  subject?: string;
+  html?: string;
+  text?: string;
+  after: OutboxAfter;
+  attempts: number;
+  /** A sender holds the mail until then (epoch ms): two senders never send it twice. */
+  lease_until?: number;
+  /** After a failed send, no new try before then (epoch ms): the sender's backoff. */
+  next_try_at?: number;
+  created_at: string;
+  sent_at?: string;
+  skipped_reason?: string;
+  /** The last failure's error name, for the operator. */
+  last_error?: string;
+  /** Sent and skipped mails go away after 90 days (the table's TTL attribute). */
+  ttl?: number;
+}
+
+/** The entity tag the stream filter and the pipe pick new outbox items by. */
+export const OUTBOX_TYPE = 'Outbox';
+
+export const outboxKey = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' });
+
+const KEEP_DONE_SECONDS = 90 * 86_400;
+
+/** The transaction item that promises `mail`. */
+export function outboxPut(mail: Mail, after: OutboxAfter, now: Date) {
+  const record: OutboxRecord = {
+    id: randomUUID(),
+    status: 'pending',
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    after,
+    attempts: 0,
+    created_at: now.toISOString(),
+  };
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...outboxKey(record.id), type: OUTBOX_TYPE, ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export const getOutbox = (id: string) => getRecord<OutboxRecord>(outboxKey(id));
+
+/**
+ * Takes the mail for one send: only a pending mail nobody holds (or whose holder's lease ran
+ * out: it died mid-send). False when it is done or another sender holds it.
+ */
+export async function leaseOutbox(id: string, nowMs: number, leaseMs: number): Promise<boolean> {
+  beforeWrite();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: outboxKey(id),
+        UpdateExpression: 'SET lease_until = :until, attempts = attempts + :one',
+        ConditionExpression:
+          '#s = :pending AND (attribute_not_exists(lease_until) OR lease_until < :now)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':until': nowMs + leaseMs,
+          ':one': 1,
+          ':pending': 'pending',
+          ':now': nowMs,
+        },
+      }),
+      sdkOptions(),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The send failed: the lease is given back, and the next try waits until `nextTryAt`. */
+export async function releaseOutbox(id: string, error: string, nextTryAt: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: outboxKey(id),
+      UpdateExpression: 'SET last_error = :e, next_try_at = :next REMOVE lease_until',
+      ConditionExpression: '#s = :pending',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: {
+        ':e': error.slice(0, 200),
+        ':next': nextTryAt,
+        ':pending': 'pending',
+      },
+    }),
+  );
+}
+
+const doneUpdate = (id: string, set: string, values: Record<string, unknown>, nowSec: number) => ({
+  Update: {
+    TableName: tableName(),
+    Key: outboxKey(id),
+    UpdateExpression: `SET ${set}, #ttl = :ttl REMOVE lease_until, next_try_at, html, #t, subject`,
+    ConditionExpression: '#s = :pending',
+    ExpressionAttributeNames: { '#s': 'status', '#t': 'text', '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ...values,
+      ':ttl': nowSec + KEEP_DONE_SECONDS,
+      ':pending': 'pending',
+    },
+  },
+});
+
+/**
+ * The mail was accepted: recorded as sent (its parts, which may hold a token, removed), with
+ * `alsoWrite` (what the send makes true) in the same transaction. False when `alsoWrite`'s
+ * condition failed (the caller records the mail alone then).
+ */
+export async function markOutboxSent(
+  id: string,
+  now: Date,
+  alsoWrite: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+): Promise<boolean> {
+  const mark = doneUpdate(
+    id,
+    '#s = :sent, sent_at = :at',
+    { ':sent': 'sent', ':at': now.toISOString() },
+    Math.floor(now.getTime() / 1000),
+  );
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [mark, ...alsoWrite] }));
+    return true;
+  } catch (err) {
+    if (alsoWrite.length > 0 && isConditionFailure(err)) return false;
+    if (isConditionFailure(err)) return true; // already recorded by an earlier try
+    throw err;
+  }
+}
+
+/** Recorded as sent without side effects, or as skipped (never sent: it would be useless). */
+export async function finishOutbox(
+  id: string,
+  now: Date,
+  outcome: { status: 'sent' } | { status: 'skipped'; reason: string },
+): Promise<void> {
+  const values: Record<string, unknown> =
+    outcome.status === 'sent'
+      ? { ':st': 'sent', ':at': now.toISOString() }
+      : { ':st': 'skipped', ':why': outcome.reason };
+  const set =
+    outcome.status === 'sent' ? '#s = :st, sent_at = :at' : '#s = :st, skipped_reason = :why';
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [doneUpdate(id, set, values, Math.floor(now.getTime() / 1000))],
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}

@@ -1,0 +1,31 @@
+import { outboxPut } from '../mail/outbox.js';
+import { randomToken, sha256 } from '../platform/secrets.js';
+import type { OrderRecord, SignerRecord } from './repo.js';
+import { signingLinkMail } from './signing-mail.js';
+
+/**
+ * Every signer's first signing link, promised in the transaction that makes the order: each
+ * signer gets a fresh 256-bit token (only its SHA-256 is stored on the signer) and an outbox
+ * mail carrying it (functions/mail/outbox.ts). The order and its link mails exist together or
+ * not at all; the outbox sends them afterwards, with retries, and records `link_sent_at`.
+ */
+export function firstLinks(
+  order: OrderRecord,
+  signers: readonly SignerRecord[],
+  now: Date,
+  expiresAt: string,
+): { signers: SignerRecord[]; outbox: ReturnType<typeof outboxPut>[] } {
+  const withTokens = signers.map((signer) => {
+    const token = randomToken();
+    const hash = sha256(token);
+    return {
+      signer: { ...signer, token_hash: hash, token_expires_at: expiresAt },
+      mail: outboxPut(
+        signingLinkMail(order, signer, token),
+        { kind: 'signing_link', signer_id: signer.id, token_hash: hash },
+        now,
+      ),
+    };
+  });
+  return { signers: withTokens.map((w) => w.signer), outbox: withTokens.map((w) => w.mail) };
+}

@@ -1,0 +1,21 @@
+import type { OutboxAfter } from '../mail/outbox.js';
+import type { AfterSent } from '../mail/outbox-sender.js';
+import { getSigner, linkSentUpdate } from './repo.js';
+
+type SigningLinkAfter = Extract<OutboxAfter, { kind: 'signing_link' }>;
+
+/**
+ * A signer's link mail, as the outbox sends it: only while the signer still holds the mailed
+ * token (a link that no longer works is never sent), and `link_sent_at` recorded with it.
+ */
+export const signingLinkAfterSent: AfterSent<SigningLinkAfter> = {
+  async skipReason(after) {
+    const signer = await getSigner(after.signer_id);
+    if (!signer) return 'signer_gone';
+    if (signer.link_revoked_at) return 'link_revoked';
+    if (signer.estado_firma === 'signed') return 'signed';
+    if (signer.token_hash !== after.token_hash) return 'link_replaced';
+    return undefined;
+  },
+  writes: (after, now) => [linkSentUpdate(after.signer_id, after.token_hash, now.toISOString())],
+};

@@ -1,0 +1,44 @@
+import { mailOutboxQueue } from '../../shared/contract/queues.js';
+import type { FunctionLoader } from '../handlers.js';
+import { LocalQueue, type QueueHandler } from './local-queue.js';
+import { startStreamPipe } from './stream-pipe.js';
+
+/**
+ * The mail outbox on a laptop: the table's stream → the local queue → the same send-outbox
+ * handler AWS runs. The queue hands a failed message back after 2 s here (30 s in AWS): the
+ * sender's own backoff (2 s → 30 s between SES calls) paces the retries either way, so a
+ * developer sees a recovered mail service deliver within seconds.
+ */
+export function startOutboxRunner(opts: {
+  dynamoEndpoint: string;
+  tableName: string;
+  load: FunctionLoader;
+  log?: (line: string) => void;
+}): { queue: LocalQueue; stop: () => void } {
+  const spec = mailOutboxQueue;
+  const queue = new LocalQueue({
+    name: spec.name,
+    visibilityMs: 2_000,
+    // The same two hours as in AWS at this pace.
+    maxReceives: Math.ceil((spec.maxReceiveCount * spec.visibilityTimeoutSeconds) / 2),
+    log: opts.log,
+  });
+  let handler: Promise<QueueHandler> | undefined;
+  queue.start(async (event) => {
+    handler ??= opts.load<QueueHandler>(spec.handler);
+    return (await handler)(event);
+  });
+  const stopPipe = startStreamPipe({
+    endpoint: opts.dynamoEndpoint,
+    tableName: opts.tableName,
+    send: (body) => queue.send(body),
+    log: opts.log,
+  });
+  return {
+    queue,
+    stop: () => {
+      stopPipe();
+      queue.stop();
+    },
+  };
+}
