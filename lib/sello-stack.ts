@@ -2,12 +2,14 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
+import { mailOutboxQueue } from '../shared/contract/queues.js';
 import { type RouteDef, routeList } from '../shared/contract/routes.js';
 import { ApiConstruct } from './api.js';
 import type { AppResources } from './app-function.js';
 import { AuthConstruct } from './auth.js';
 import { DataConstruct } from './data.js';
 import { MailConstruct } from './mail.js';
+import { MailOutbox } from './mail-outbox.js';
 import { PaymentAlarms } from './payment-alarms.js';
 import { type JobDef, SchedulesConstruct } from './schedules.js';
 import { SecretsConstruct } from './secrets.js';
@@ -97,6 +99,7 @@ export class SelloStack extends Stack {
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
   readonly schedules: SchedulesConstruct;
+  readonly mailOutbox: MailOutbox;
   readonly alarmTopic: sns.Topic;
 
   constructor(scope: Construct, id: string, props: SelloStackProps) {
@@ -185,6 +188,13 @@ export class SelloStack extends Stack {
       alarmTopic: this.alarmTopic,
     });
     new PaymentAlarms(this, 'PaymentAlarms', { alarmTopic: this.alarmTopic });
+    this.mailOutbox = new MailOutbox(this, 'MailOutbox', {
+      spec: mailOutboxQueue,
+      table: this.data.table,
+      resources,
+      environment: { LOG_LEVEL: config.logLevel },
+      alarmTopic: this.alarmTopic,
+    });
 
     const outputs: Record<string, [string, string]> = {
       AppUrl: [appUrl, 'Public URL of the app'],

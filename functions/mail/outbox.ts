@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { OUTBOX_TYPE } from '../../shared/contract/queues.js';
 import { db, getRecord, isConditionFailure, tableName } from '../platform/db.js';
 import { beforeWrite, sdkOptions } from '../platform/deadline.js';
 import type { Mail } from '../platform/mail.js';
@@ -47,9 +48,6 @@ export interface OutboxRecord {
   /** Sent and skipped mails go away after 90 days (the table's TTL attribute). */
   ttl?: number;
 }
-
-/** The entity tag the stream filter and the pipe pick new outbox items by. */
-export const OUTBOX_TYPE = 'Outbox';
 
 export const outboxKey = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' });
 

@@ -6,7 +6,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { OUTBOX_TYPE } from '../../functions/mail/outbox.js';
+import { OUTBOX_TYPE } from '../../shared/contract/queues.js';
 
 /**
  * The pipe's filter and input template (lib/queues.ts): new outbox items only, and the message

@@ -31,3 +31,9 @@ export const mailOutboxQueue: QueueSpec = {
 };
 
 export const queues: readonly QueueSpec[] = [mailOutboxQueue];
+
+/**
+ * The entity tag of outbox items (functions/mail/outbox.ts): the stream filter of the pipe
+ * (lib/mail-outbox.ts) and of the local pipe (local/outbox/stream-pipe.ts) picks items by it.
+ */
+export const OUTBOX_TYPE = 'Outbox';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
+import { queues } from '../../shared/contract/queues.js';
 import { routeList } from '../../shared/contract/routes.js';
 import { environmentOf, logicalId, nagFindings, synth } from './synth.js';
 
@@ -172,11 +173,11 @@ describe('mail', () => {
 });
 
 describe('api', () => {
-  it('has one Lambda per route (plus the CDK BucketDeployment provider) and every route', () => {
+  it('has one Lambda per route and queue (plus the CDK BucketDeployment provider) and every route', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(functions)).toHaveLength(routeList.length);
+    expect(Object.keys(functions)).toHaveLength(routeList.length + queues.length);
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length);
     for (const route of routeList) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
