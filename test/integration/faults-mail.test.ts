@@ -5,8 +5,13 @@ import { api, newConfirmedUser } from '../support/client.js';
 import { allUp, setFault } from '../support/faults.js';
 import {
   checkoutApi,
+  completeRequest,
+  confirmInBrowser,
+  delivered,
+  GOOD_CARD,
   linksSent,
   paidOrder,
+  postWebhook,
   signingLinks,
   storedSigner,
   waitForLinks,
@@ -67,6 +72,35 @@ describe('mail down during a credits checkout', () => {
   }, 90_000);
 });
 
+describe('mail down during a card checkout', () => {
+  it("makes the order from Stripe's webhook and sends the links once mail is back", async () => {
+    const user = await newConfirmedUser(stack, 'Tarjeta');
+    const req = await completeRequest(stack, user);
+    const intent = await shop.cardIntent(user, req.id);
+    expect(intent.status).toBe(200);
+    await setFault(stack, 'mail', 'down');
+    await confirmInBrowser(stack, intent.body, GOOD_CARD);
+    // The webhook was answered 2xx: the order and its mails were durable by then.
+    const succeeded = await delivered(
+      stack,
+      intent.body.payment_intent_id,
+      'payment_intent.succeeded',
+    );
+    expect(succeeded).toBeTruthy();
+    const status = (await shop.cardStatus(user, intent.body.payment_intent_id)).body;
+    const orderId = status.order_id ?? '';
+    expect(orderId).not.toBe('');
+    for (const s of req.signers) expect(await signingLinks(stack, s.email)).toEqual([]);
+    // A replay of the webhook while mail is down changes nothing and still answers 2xx.
+    expect((await postWebhook(stack, succeeded)).status).toBe(200);
+
+    await setFault(stack, 'mail', 'up');
+    await linksSent(stack, user, orderId);
+    await sleep(3_000);
+    for (const s of req.signers) expect(await signingLinks(stack, s.email)).toHaveLength(1);
+  }, 90_000);
+});
+
 describe('resend while mail is down', () => {
   it('answers 503 and leaves the working link as it was', async () => {
     const user = await newConfirmedUser(stack, 'Reenvio');
@@ -124,4 +158,52 @@ describe('a resend before the first link went out', () => {
     expect(links.map((l) => sha256(l.searchParams.get('token') ?? ''))).toContain(held);
     expect(links.length).toBeLessThanOrEqual(2);
   }, 60_000);
+});
+
+describe('the outbox sender under contention', () => {
+  it('sends each owed mail once when 100 senders race for the same mails', async () => {
+    const user = await newConfirmedUser(stack, 'Carrera');
+    await setFault(stack, 'mail', 'down');
+    const order = await paidOrder(stack, user, { pendingLinks: true });
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: stack.endpoints.dynamodb,
+      AWS_ENDPOINT_URL_SESV2: stack.endpoints.mail,
+      TABLE_NAME: stack.tableName,
+      MAIL_FROM: 'Sello <no-responder@sello.test>',
+    });
+    const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db } = await import('../../functions/platform/db.js');
+    const { deliverOutbox, defaultSenderDeps } = await import(
+      '../../functions/mail/outbox-sender.js'
+    );
+    const { signingLinkAfterSent } = await import('../../functions/orders/signing-link-outbox.js');
+    const signerIds = new Set(order.signers.map((s) => s.id));
+    const scan = await db().send(
+      new ScanCommand({
+        TableName: stack.tableName,
+        FilterExpression: '#t = :o',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':o': 'Outbox' },
+      }),
+    );
+    const ids = (scan.Items ?? [])
+      .filter((i) => signerIds.has((i.after as { signer_id: string }).signer_id))
+      .map((i) => i.id as string);
+    expect(ids).toHaveLength(order.signers.length);
+
+    await setFault(stack, 'mail', 'up');
+    const deps = defaultSenderDeps({ signing_link: signingLinkAfterSent });
+    // Each due now: the queue's own sender may be in its backoff, these race it and each other.
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => deliverOutbox(ids[i % ids.length] ?? '', deps)),
+    );
+    const sent = results.filter((r) => r.status === 'fulfilled' && r.value === 'sent');
+    expect(sent.length).toBeLessThanOrEqual(ids.length);
+    await linksSent(stack, user, order.id);
+    await sleep(3_000);
+    for (const s of order.signers) expect(await signingLinks(stack, s.email)).toHaveLength(1);
+  }, 90_000);
 });
