@@ -103,13 +103,13 @@ async function paidBy<T>(hit: LimitHit, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends an account mail and waits for SES to accept it, at most ACCOUNT_MAIL_WAIT_MS. The user
- * waits for this answer, so a mail that was refused, failed or hung is a retryable 503 with
- * the flow's own Spanish message (`unavailable`), never a 500 and never an "ok" that promises
- * a mail. A send given up on may still be accepted later (SES was only slow): the user then
- * gets a mail after being told to retry, which is harmless.
+ * Sends an account mail and waits for SES to accept it, at most ACCOUNT_MAIL_WAIT_MS; false
+ * when it was refused, failed or hung. The user waits for this answer, so the caller then
+ * answers a retryable 503 with its own Spanish message, never a 500 and never an "ok" that
+ * promises a mail. A send given up on may still be accepted later (SES was only slow): the
+ * user then gets a mail after being told to retry, which is harmless.
  */
-async function sendAccountMail(deps: AuthDeps, mail: Mail, unavailable: string): Promise<void> {
+async function sendAccountMail(deps: AuthDeps, mail: Mail): Promise<boolean> {
   const left = currentDeadline()?.remainingMs() ?? Number.POSITIVE_INFINITY;
   const wait = Math.min(ACCOUNT_MAIL_WAIT_MS, left - AFTER_MAIL_RESERVE_MS);
   if (wait <= 0) throw timedOut();
@@ -121,12 +121,13 @@ async function sendAccountMail(deps: AuthDeps, mail: Mail, unavailable: string):
   });
   try {
     await Promise.race([sending, hung]);
+    return true;
   } catch (err) {
     logger.warn('account mail not sent', {
       error: (err as Error)?.name,
       reason: (err as Error)?.message,
     });
-    throw new AppError('UNAVAILABLE', unavailable);
+    return false;
   } finally {
     clearTimeout(timer);
   }
@@ -228,11 +229,9 @@ async function createPendingAndMail(
     lastName: input.lastName,
   });
   const url = `${required('APP_URL')}/auth/confirm?token_hash=${token}&type=email`;
-  await sendAccountMail(
-    deps,
-    confirmationMail(input.email, input.firstName, url),
-    authEs.signupMailUnavailable,
-  );
+  if (!(await sendAccountMail(deps, confirmationMail(input.email, input.firstName, url)))) {
+    throw new AppError('UNAVAILABLE', authEs.signupMailUnavailable);
+  }
 }
 
 /**
@@ -274,18 +273,15 @@ export async function confirmEmail(
   });
   if (!(await consumeLinkToken(hash, 'confirm', now))) throw invalidConfirm();
   if (contested) {
+    // The owner's only way to a password is that mail: if it fails, the link is given back,
+    // so opening it again once mail works sends it (the 503 says so).
+    let sent = false;
     try {
-      await mailRecoveryLink(
-        deps,
-        { ...user, enabled: true, emailVerified: true },
-        authEs.confirmMailUnavailable,
-      );
-    } catch (err) {
-      // The owner's only way to a password is that mail: give the link back, so opening it
-      // again once mail works sends it (the 503 says so).
-      await putLinkToken(link).catch(() => undefined);
-      throw err;
+      sent = await mailRecoveryLink(deps, { ...user, enabled: true, emailVerified: true });
+    } finally {
+      if (!sent) await putLinkToken(link).catch(() => undefined);
     }
+    if (!sent) throw new AppError('UNAVAILABLE', authEs.confirmMailUnavailable);
     logger.info('contested account confirmed; recovery link sent');
   } else {
     logger.info('account confirmed');
@@ -296,7 +292,8 @@ export async function confirmEmail(
 /**
  * Mails a reset link to an active account. The answer is the same, and comes no sooner than
  * RECOVERY_ANSWER_MS, whether or not the address has an account: every path looks the address
- * up and waits out the same floor.
+ * up and waits out the same floor. The one exception is a mail that was not accepted (503, see
+ * sendRecoveryLink).
  */
 export async function requestPasswordReset(
   email: string,
@@ -330,18 +327,19 @@ async function sendRecoveryLink(email: string, sourceIp: string, deps: AuthDeps)
   // an outage of our own mail service produces it, for as long as that lasts, within the
   // per-client limit of 30 requests an hour. Answering "ok" instead would tell the account's
   // owner a mail is coming when none is.
-  await paidBy(hit, () => mailRecoveryLink(deps, user, authEs.recoveryMailUnavailable));
+  await paidBy(hit, async () => {
+    if (!(await mailRecoveryLink(deps, user))) {
+      throw new AppError('UNAVAILABLE', authEs.recoveryMailUnavailable);
+    }
+  });
   logger.info('recovery link sent');
 }
 
-async function mailRecoveryLink(
-  deps: AuthDeps,
-  user: IdentityUser,
-  unavailable: string,
-): Promise<void> {
+/** Issues a recovery link and mails it; false when the mail was not accepted. */
+async function mailRecoveryLink(deps: AuthDeps, user: IdentityUser): Promise<boolean> {
   const token = await issueLink(deps, 'recovery', user);
   const url = `${required('APP_URL')}/reset-password#access_token=${token}&type=recovery`;
-  await sendAccountMail(deps, passwordResetMail(user.email, user.firstName, url), unavailable);
+  return sendAccountMail(deps, passwordResetMail(user.email, user.firstName, url));
 }
 
 export async function checkResetToken(
