@@ -1,10 +1,11 @@
 import { authEs } from '../../shared/messages/auth.es.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
+import { currentDeadline, timedOut } from '../platform/deadline.js';
 import { AppError, unauthorized } from '../platform/errors.js';
-import { hitLimit, type LimitName } from '../platform/limits.js';
+import { hitLimit, type LimitHit, type LimitName, releaseLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
-import type { Mailer } from '../platform/mail.js';
+import type { Mail, Mailer } from '../platform/mail.js';
 import { sesMailer } from '../platform/mail.js';
 import { confirmationMail, passwordResetMail } from '../platform/mail-templates.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
@@ -39,6 +40,16 @@ export const PENDING_RECORD_SECONDS = 30 * 86_400;
  */
 export const RECOVERY_ANSWER_MS = 1200;
 
+/**
+ * The longest an account mail may take before the user is told it could not be sent. SES
+ * accepts a mail in well under a second; one still pending after this is a hung mail service,
+ * and the user (who waits for the answer) is better served by "retry in a few minutes" than by
+ * a gateway timeout. Also kept inside the request's deadline, with AFTER_MAIL_RESERVE_MS left
+ * to give the limit back and answer.
+ */
+export const ACCOUNT_MAIL_WAIT_MS = 4000;
+const AFTER_MAIL_RESERVE_MS = 1000;
+
 export interface AuthDeps {
   identity: Identity;
   mailer: Mailer;
@@ -63,12 +74,62 @@ const alreadyRegistered = () => new AppError('ALREADY_REGISTERED', authEs.alread
 const isTooMany = (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS';
 
 /** Counts one hit of a limit; past it, a 429 with this flow's own Spanish message. */
-async function limit(deps: AuthDeps, name: LimitName, key: string, message: string) {
+async function limit(
+  deps: AuthDeps,
+  name: LimitName,
+  key: string,
+  message: string,
+): Promise<LimitHit> {
   try {
-    await hitLimit(name, key, deps.clock);
+    return await hitLimit(name, key, deps.clock);
   } catch (err) {
     if (isTooMany(err)) throw new AppError('TOO_MANY_REQUESTS', message);
     throw err;
+  }
+}
+
+/**
+ * Runs the work a mail limit's hit was counted for (ending with the mail) and gives the hit
+ * back if it fails: only mails SES accepted use an inbox's allowance, so an outage never
+ * leaves a user locked out of the mails they did not get.
+ */
+async function paidBy<T>(hit: LimitHit, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await releaseLimit(hit);
+    throw err;
+  }
+}
+
+/**
+ * Sends an account mail and waits for SES to accept it, at most ACCOUNT_MAIL_WAIT_MS; false
+ * when it was refused, failed or hung. The user waits for this answer, so the caller then
+ * answers a retryable 503 with its own Spanish message, never a 500 and never an "ok" that
+ * promises a mail. A send given up on may still be accepted later (SES was only slow): the
+ * user then gets a mail after being told to retry, which is harmless.
+ */
+async function sendAccountMail(deps: AuthDeps, mail: Mail): Promise<boolean> {
+  const left = currentDeadline()?.remainingMs() ?? Number.POSITIVE_INFINITY;
+  const wait = Math.min(ACCOUNT_MAIL_WAIT_MS, left - AFTER_MAIL_RESERVE_MS);
+  if (wait <= 0) throw timedOut();
+  const sending = deps.mailer.send(mail);
+  sending.catch(() => undefined); // a send given up on may still fail later: nobody waits for it
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`mail not accepted within ${wait} ms`)), wait);
+  });
+  try {
+    await Promise.race([sending, hung]);
+    return true;
+  } catch (err) {
+    logger.warn('account mail not sent', {
+      error: (err as Error)?.name,
+      reason: (err as Error)?.message,
+    });
+    return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -109,8 +170,29 @@ export async function signUp(
   await limit(deps, 'signupPerClient', sourceIp, authEs.signupTooManyFromClient);
   const existing = await deps.identity.getUser(input.email);
   if (existing && !isPending(existing)) throw alreadyRegistered();
-  // Only attempts that will send a mail count against the inbox's limit.
-  await limit(deps, 'signupMailPerAddress', addressKey(input.email), authEs.signupTooManyMails);
+  // Only attempts that will send a mail count against the inbox's limit, and only if SES
+  // accepts that mail: a failure gives the hit back.
+  const hit = await limit(
+    deps,
+    'signupMailPerAddress',
+    addressKey(input.email),
+    authEs.signupTooManyMails,
+  );
+  await paidBy(hit, () => createPendingAndMail(input, existing, deps));
+  logger.info('signup link sent');
+}
+
+/**
+ * Sign-up after its limits: replaces a pending account, creates this one and mails its link.
+ * When the mail fails, the pending account just made stays as it is (its link was never seen
+ * by anyone): a retry finds it pending and replaces it like any earlier sign-up of the same
+ * person, so the outage blocks nothing.
+ */
+async function createPendingAndMail(
+  input: { firstName: string; lastName: string; email: string; password: string },
+  existing: IdentityUser | undefined,
+  deps: AuthDeps,
+): Promise<void> {
   const now = epochSeconds(deps.clock.now());
   // Contested: this sign-up replaces someone's pending one made with another password (or one
   // already contested). Its confirmation then keeps neither password (see pending-signups.ts).
@@ -147,8 +229,9 @@ export async function signUp(
     lastName: input.lastName,
   });
   const url = `${required('APP_URL')}/auth/confirm?token_hash=${token}&type=email`;
-  await deps.mailer.send(confirmationMail(input.email, input.firstName, url));
-  logger.info('signup link sent');
+  if (!(await sendAccountMail(deps, confirmationMail(input.email, input.firstName, url)))) {
+    throw new AppError('UNAVAILABLE', authEs.signupMailUnavailable);
+  }
 }
 
 /**
@@ -172,10 +255,11 @@ export async function confirmEmail(
     throw invalidConfirm();
   }
   const pending = await findPendingSignUp(user.sub, now);
-  const contested = pending?.contested === true && !user.enabled;
+  const contested = pending?.contested === true;
   // Nobody may ever sign in with a contested sign-up's password: it is replaced before the
-  // account is enabled.
-  if (contested) await deps.identity.setPassword(user.sub, randomToken());
+  // account is enabled. An account already enabled (this link given back after its recovery
+  // mail failed) had it replaced then, and its owner may have chosen one since: kept.
+  if (contested && !user.enabled) await deps.identity.setPassword(user.sub, randomToken());
   // Activate first, then consume: a failure in between leaves a link that can be retried, and
   // activating twice is harmless. The conditional delete makes the link single-use.
   await deps.identity.activate(user);
@@ -189,7 +273,15 @@ export async function confirmEmail(
   });
   if (!(await consumeLinkToken(hash, 'confirm', now))) throw invalidConfirm();
   if (contested) {
-    await mailRecoveryLink(deps, { ...user, enabled: true, emailVerified: true });
+    // The owner's only way to a password is that mail: if it fails, the link is given back,
+    // so opening it again once mail works sends it (the 503 says so).
+    let sent = false;
+    try {
+      sent = await mailRecoveryLink(deps, { ...user, enabled: true, emailVerified: true });
+    } finally {
+      if (!sent) await putLinkToken(link).catch(() => undefined);
+    }
+    if (!sent) throw new AppError('UNAVAILABLE', authEs.confirmMailUnavailable);
     logger.info('contested account confirmed; recovery link sent');
   } else {
     logger.info('account confirmed');
@@ -200,7 +292,8 @@ export async function confirmEmail(
 /**
  * Mails a reset link to an active account. The answer is the same, and comes no sooner than
  * RECOVERY_ANSWER_MS, whether or not the address has an account: every path looks the address
- * up and waits out the same floor.
+ * up and waits out the same floor. The one exception is a mail that was not accepted (503, see
+ * sendRecoveryLink).
  */
 export async function requestPasswordReset(
   email: string,
@@ -218,23 +311,35 @@ export async function requestPasswordReset(
 async function sendRecoveryLink(email: string, sourceIp: string, deps: AuthDeps): Promise<void> {
   await hitLimit('recoveryPerClient', sourceIp, deps.clock);
   const user = await deps.identity.getUser(email);
+  if (!user || !isActive(user)) return;
   // Limit per address silently: the answer must be the same whether or not the account exists.
   // Only the limit is silent: a failing table must surface as an error, not as a mail never sent.
+  // The per-address limit counts mails SES accepted, so only an account that gets one counts.
+  let hit: LimitHit;
   try {
-    await hitLimit('recoveryMailPerAddress', addressKey(email), deps.clock);
+    hit = await hitLimit('recoveryMailPerAddress', addressKey(email), deps.clock);
   } catch (err) {
     if (isTooMany(err)) return;
     throw err;
   }
-  if (!user || !isActive(user)) return;
-  await mailRecoveryLink(deps, user);
+  // When the mail fails this answers 503 where an unknown address gets the usual "ok": the
+  // one case in which the answer differs. It tells an attacker nothing they can provoke: only
+  // an outage of our own mail service produces it, for as long as that lasts, within the
+  // per-client limit of 30 requests an hour. Answering "ok" instead would tell the account's
+  // owner a mail is coming when none is.
+  await paidBy(hit, async () => {
+    if (!(await mailRecoveryLink(deps, user))) {
+      throw new AppError('UNAVAILABLE', authEs.recoveryMailUnavailable);
+    }
+  });
   logger.info('recovery link sent');
 }
 
-async function mailRecoveryLink(deps: AuthDeps, user: IdentityUser): Promise<void> {
+/** Issues a recovery link and mails it; false when the mail was not accepted. */
+async function mailRecoveryLink(deps: AuthDeps, user: IdentityUser): Promise<boolean> {
   const token = await issueLink(deps, 'recovery', user);
   const url = `${required('APP_URL')}/reset-password#access_token=${token}&type=recovery`;
-  await deps.mailer.send(passwordResetMail(user.email, user.firstName, url));
+  return sendAccountMail(deps, passwordResetMail(user.email, user.firstName, url));
 }
 
 export async function checkResetToken(

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigCache } from './config.js';
-import { hitLimit, LIMITS } from './limits.js';
+import { hitLimit, LIMITS, releaseLimit } from './limits.js';
 import { sha256 } from './secrets.js';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -28,15 +28,27 @@ describe('LIMITS', () => {
 
   it('counts a hit under the named limit and refuses the one past it with 429', async () => {
     const { scope, limit, windowSeconds } = LIMITS.paymentIntentsPerUser;
-    ddb.on(UpdateCommand).resolves({ Attributes: { hits: limit } });
+    ddb.on(UpdateCommand).resolves({});
     await hitLimit('paymentIntentsPerUser', 'user-1', clock);
     const input = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
     const window = Math.floor(Date.parse('2026-11-24T12:00:00Z') / 1000 / windowSeconds);
     expect(input?.Key).toEqual({ pk: `RATE#${scope}#${sha256('user-1')}`, sk: `W#${window}` });
+    expect(input?.ExpressionAttributeValues?.[':limit']).toBe(limit);
 
-    ddb.on(UpdateCommand).resolves({ Attributes: { hits: limit + 1 } });
+    ddb
+      .on(UpdateCommand)
+      .rejects(Object.assign(new Error('full'), { name: 'ConditionalCheckFailedException' }));
     await expect(hitLimit('paymentIntentsPerUser', 'user-1', clock)).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
+  });
+
+  it('gives a counted hit back in the window it was counted in', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    const hit = await hitLimit('recoveryMailPerAddress', 'ana@example.com', clock);
+    await releaseLimit(hit);
+    const [counted, released] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(released?.Key).toEqual(counted?.Key);
+    expect(released?.ExpressionAttributeValues?.[':minusOne']).toBe(-1);
   });
 });

@@ -1,10 +1,14 @@
 import { type Clock, systemClock } from './clock.js';
-import { hitRateLimit } from './rate-limit.js';
+import { hitRateLimit, type RateHit, releaseRateHit } from './rate-limit.js';
 
 /**
  * Every abuse limit of the product, in one place (docs/architecture.md lists them). Each is a
  * fixed window counted in the table by `hitRateLimit`; going over answers 429 with the limit's
  * Spanish message (or the generic one). Keys are hashed before they are stored.
+ *
+ * A limit on something that can still fail after it was counted (a mail SES may refuse) gives
+ * the hit back with `releaseLimit`, so only what really happened uses the allowance: a refused
+ * hit is never counted, so the counter holds exactly the hits let through and not given back.
  *
  * Numbers are chosen so a real person never meets them and a script meets them quickly:
  * - sign-up: a person signs up once or twice; a mail bomb against one address stops at 3/hour.
@@ -44,8 +48,28 @@ export interface LimitDef {
 
 export type LimitName = keyof typeof LIMITS;
 
-/** Counts one hit of `name` for `key`; throws a 429 AppError past the limit. */
-export function hitLimit(name: LimitName, key: string, clock: Clock = systemClock): Promise<void> {
+/** One counted hit of a limit, to give back with `releaseLimit`. */
+export type LimitHit = RateHit;
+
+/**
+ * Counts one hit of `name` for `key`; throws a 429 AppError past the limit (and then counts
+ * nothing). Count first, give back on failure: parallel requests can never pass the limit
+ * together, as they could if each checked first and counted after its work.
+ */
+export function hitLimit(
+  name: LimitName,
+  key: string,
+  clock: Clock = systemClock,
+): Promise<LimitHit> {
   const { scope, limit, windowSeconds } = LIMITS[name];
   return hitRateLimit(scope, key, limit, windowSeconds, clock);
+}
+
+/**
+ * Gives back a hit whose work did not happen (the mail was not accepted). Best effort and
+ * never throws: if the table cannot be written the hit stays counted, which errs on the side of
+ * the limit.
+ */
+export function releaseLimit(hit: LimitHit): Promise<void> {
+  return releaseRateHit(hit);
 }

@@ -67,6 +67,15 @@ export const authEs = {
   signupTooManyMails:
     'Ya enviamos varios correos de confirmación a este email. Revisa tu bandeja de entrada ' +
     '(y la carpeta de spam) o inténtalo de nuevo en una hora.',
+  signupMailUnavailable:
+    'No pudimos enviarte el correo de confirmación: nuestro servicio de correo no responde. ' +
+    'Inténtalo de nuevo en unos minutos.',
+  recoveryMailUnavailable:
+    'No pudimos enviarte el enlace de recuperación: nuestro servicio de correo no responde. ' +
+    'Inténtalo de nuevo en unos minutos.',
+  confirmMailUnavailable:
+    'No pudimos enviarte el enlace para elegir tu contraseña: nuestro servicio de correo no ' +
+    'responde. Abre de nuevo este enlace de confirmación en unos minutos.',
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
   passwordChangeTooMany:
     'Demasiados intentos de cambio de contraseña. Inténtalo de nuevo en una hora.',

@@ -38,6 +38,16 @@ it('serviceErrorMessage', () => {
   expect(serviceErrorMessage(new Error('x'))).toBe(es.auth.unexpected);
 });
 
+it('sign-up and recovery show the 503 of a mail that could not be sent', () => {
+  const down = (message: string) => new ApiError(503, 'UNAVAILABLE', message);
+  expect(registerErrorMessage(down(es.auth.signupMailUnavailable))).toBe(
+    es.auth.signupMailUnavailable,
+  );
+  expect(serviceErrorMessage(down(es.auth.recoveryMailUnavailable))).toBe(
+    es.auth.recoveryMailUnavailable,
+  );
+});
+
 describe('confirmErrorMessage', () => {
   it('prefixes API failures', () => {
     expect(
@@ -49,6 +59,14 @@ describe('confirmErrorMessage', () => {
     expect(confirmErrorMessage(new ApiError(429, 'TOO_MANY_REQUESTS', 'Espera')).message).toBe(
       'Error al confirmar el email: Espera',
     );
+  });
+  it('shows a retryable 503 (mail down) with its own message', () => {
+    expect(
+      confirmErrorMessage(new ApiError(503, 'UNAVAILABLE', es.auth.confirmMailUnavailable)),
+    ).toEqual({
+      message: es.auth.confirmError + es.auth.confirmMailUnavailable,
+      invalidLink: false,
+    });
   });
   it('says unexpected for network failures, server errors and bugs', () => {
     for (const err of [network, new ApiError(500, 'INTERNAL', 'x'), new Error('x')]) {

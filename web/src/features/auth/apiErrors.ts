@@ -7,9 +7,15 @@ import { ApiError } from '../../lib/api';
  * was not an answer from the API (network down, a bug).
  */
 
-/** An answer from the API with a message worth showing (not a network failure, not a 5xx). */
+/**
+ * An answer from the API with a message worth showing: a 4xx, or a 503 `UNAVAILABLE` (a
+ * dependency down or the request out of time), whose Spanish message says to retry. Not a
+ * network failure, not another 5xx.
+ */
 function isServiceAnswer(err: unknown): err is ApiError {
-  return err instanceof ApiError && err.status >= 400 && err.status < 500;
+  if (!(err instanceof ApiError)) return false;
+  if (err.status === 503 && err.code === 'UNAVAILABLE') return true;
+  return err.status >= 400 && err.status < 500;
 }
 
 export function registerErrorMessage(err: unknown): string {
