@@ -3,7 +3,7 @@ import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { AppError, notFound } from '../platform/errors.js';
-import { hitLimit } from '../platform/limits.js';
+import { hitLimit, releaseLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
@@ -45,7 +45,7 @@ export async function resendLink(
   sub: string,
   deps: LinkDeps = defaults,
 ) {
-  await hitLimit('resendPerUser', sub, deps.clock);
+  const userHit = await hitLimit('resendPerUser', sub, deps.clock);
   const order = await getOwnedOrder(orderId, sub);
   if (!order) throw notFound(ordersEs.orderNotFound);
   if (order.status === 'cancelled') throw new AppError('CONFLICT', ordersEs.resendCancelled);
@@ -53,7 +53,7 @@ export async function resendLink(
   if (!signer || signer.order_id !== order.id) throw notFound(apiEs.notFound);
   if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', ordersEs.resendSigned);
   if (!signer.token_hash) throw new AppError('BUSINESS_RULE', ordersEs.signerNoToken);
-  await hitLimit('resendPerSigner', signerId, deps.clock);
+  const signerHit = await hitLimit('resendPerSigner', signerId, deps.clock);
 
   const token = randomToken();
   try {
@@ -64,6 +64,8 @@ export async function resendLink(
       signerId,
       error: (err as Error)?.name,
     });
+    // Only mails that went out count against the limits: a retry after the outage is free.
+    await Promise.all([releaseLimit(userHit), releaseLimit(signerHit)]);
     throw new AppError('UNAVAILABLE', ordersEs.resendMailDown);
   }
   const now = deps.clock.now();

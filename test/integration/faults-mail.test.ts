@@ -119,6 +119,13 @@ describe('resend while mail is down', () => {
     expect(res.body).toEqual({
       error: { code: 'UNAVAILABLE', message: es.orders.resendMailDown },
     });
+    // Failed sends do not use up the signer's 5 resends an hour.
+    for (let i = 0; i < 5; i++) {
+      const more = await call('POST', `/api/orders/${order.id}/signers/${signer.id}/resend`, {
+        token: user.accessToken,
+      });
+      expect(more.status).toBe(503);
+    }
     const after = await storedSigner(stack, signer.id);
     expect(after?.token_hash).toBe(before?.token_hash);
     expect(after?.token_expires_at).toBe(before?.token_expires_at);
