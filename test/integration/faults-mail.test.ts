@@ -188,17 +188,24 @@ describe('the outbox sender under contention', () => {
     );
     const { signingLinkAfterSent } = await import('../../functions/orders/signing-link-outbox.js');
     const signerIds = new Set(order.signers.map((s) => s.id));
-    const scan = await db().send(
-      new ScanCommand({
-        TableName: stack.tableName,
-        FilterExpression: '#t = :o',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':o': 'Outbox' },
-      }),
-    );
-    const ids = (scan.Items ?? [])
-      .filter((i) => signerIds.has((i.after as { signer_id: string }).signer_id))
-      .map((i) => i.id as string);
+    // Every page: the shared test table is large by now.
+    const ids: string[] = [];
+    let from: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new ScanCommand({
+          TableName: stack.tableName,
+          FilterExpression: '#t = :o',
+          ExpressionAttributeNames: { '#t': 'type' },
+          ExpressionAttributeValues: { ':o': 'Outbox' },
+          ExclusiveStartKey: from,
+        }),
+      );
+      for (const i of page.Items ?? []) {
+        if (signerIds.has((i.after as { signer_id: string }).signer_id)) ids.push(i.id as string);
+      }
+      from = page.LastEvaluatedKey;
+    } while (from);
     expect(ids).toHaveLength(order.signers.length);
 
     await setFault(stack, 'mail', 'up');
