@@ -96,7 +96,7 @@ export async function renewDue(
     if (!s?.is_active || !s.auto_renew || s.period_end_epoch > now) continue;
     const newEnd = addMonths(s.period_end_epoch, 1);
     try {
-      await spend(
+      const { replayed } = await spend(
         {
           ownerId: s.owner_id,
           amount: s.credits_per_period,
@@ -111,7 +111,8 @@ export async function renewDue(
           onConditionFailed: () => new AppError('CONFLICT', apiEs.conflict),
         },
       );
-      renewed++;
+      // Two runs at once renew once: the one that finds the key already spent counts nothing.
+      if (!replayed) renewed++;
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') {
         await recordRenewalAttempt(s, now);

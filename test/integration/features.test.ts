@@ -115,9 +115,16 @@ describe('premium features', () => {
     await runJob(stack, 'renew-features', new Date(Date.parse(paid.period_end) - 60_000));
     expect((await walletOf(stack, rich.accessToken)).balance).toBe(10);
 
+    // Everything due before this subscription renewed first, so the next runs see only it.
+    await runJob(stack, 'renew-features', new Date(Date.parse(paid.period_end) - 1_000));
+    const due = new Date(Date.parse(paid.period_end));
+    // Runs at once renew it once, and only one of them counts it.
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => runJob(stack, 'renew-features', due)),
+    );
+    expect(runs.reduce((n, r) => n + (r.renewed ?? 0), 0)).toBe(1);
     const at = new Date(Date.parse(paid.period_end) + 60_000);
-    await runJob(stack, 'renew-features', at);
-    await runJob(stack, 'renew-features', at); // twice: still one renewal
+    await runJob(stack, 'renew-features', at); // and later: still one renewal
     expect((await walletOf(stack, rich.accessToken)).balance).toBe(0);
     const [renewed] = (
       await call<{ subscriptions: Sub[] }>('GET', '/api/features/subscriptions', {
