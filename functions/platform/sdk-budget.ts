@@ -30,23 +30,28 @@ export interface AwsBudget {
 export type AwsDependency = 'dynamodb' | 's3' | 'ses' | 'cognito' | 'secretsManager';
 
 /**
- * Each service answers in tens of milliseconds when healthy; these leave it 20-50x that. The
- * database gets the third attempt (on-demand tables throttle a sudden burst for a moment);
- * the others two, as their writes (a mail, a user) are not all safe to repeat.
+ * Each service answers in tens of milliseconds when healthy; 3 s per attempt leaves it 100x
+ * that, and leaves room for what is not the service's fault: a connection waiting for a free
+ * socket, a busy event loop (the local stack runs every handler in one process). Two attempts
+ * each: a second one after a timeout or a throttle, then the user's own retry (the 503 says
+ * so). The ledger adds its own resends for throttling (credits/ledger-send.ts), inside the
+ * same deadline.
  */
+const STANDARD: AwsBudget = { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2 };
+
 export const AWS_BUDGETS: Readonly<Record<AwsDependency, AwsBudget>> = {
-  dynamodb: { connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxAttempts: 3 },
-  s3: { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 2 },
-  ses: { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 2 },
-  cognito: { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 2 },
-  secretsManager: { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 2 },
+  dynamodb: STANDARD,
+  s3: STANDARD,
+  ses: STANDARD,
+  cognito: STANDARD,
+  secretsManager: STANDARD,
 };
 
 /**
  * The one S3 call made only to prove the store answers before a link to it is handed out
- * (storage.assertReachable): a HeadObject answers in milliseconds, so 1 s per attempt is plenty.
+ * (storage.assertReachable): a HeadObject answers in milliseconds, so 2 s per attempt is plenty.
  */
-export const S3_PROBE_TIMEOUT_MS = 1_000;
+export const S3_PROBE_TIMEOUT_MS = 2_000;
 
 /**
  * The SDK's pause before retry i (0-based) is random in [0, base·2^i) (capped at 20 s), with
