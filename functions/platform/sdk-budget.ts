@@ -42,7 +42,9 @@ const STANDARD: AwsBudget = { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_00
 export const AWS_BUDGETS: Readonly<Record<AwsDependency, AwsBudget>> = {
   dynamodb: STANDARD,
   s3: STANDARD,
-  ses: STANDARD,
+  // One attempt: SendEmail is not idempotent, and a retry after a timeout may send the mail
+  // twice. Retrying, with backoff, is the mail outbox's job.
+  ses: { ...STANDARD, maxAttempts: 1 },
   cognito: STANDARD,
   secretsManager: STANDARD,
 };
@@ -95,11 +97,11 @@ export function awsClientConfig(dep: AwsDependency) {
  * seed, tests) there is no deadline and nothing changes.
  */
 export function boundToDeadline<C extends object>(client: C): C {
-  const target = client as unknown as {
-    send: (command: unknown, options?: object) => Promise<unknown>;
-  };
-  const send = target.send.bind(client);
-  target.send = (command, options) => send(command, { ...sdkOptions(), ...options });
+  type Send = (command: unknown, options?: object) => Promise<unknown>;
+  // The class's own `send`, looked up at each call (a test double may replace it meanwhile).
+  const classSend = () => (Object.getPrototypeOf(client) as { send: Send }).send;
+  (client as unknown as { send: Send }).send = (command, options) =>
+    classSend().call(client, command, { ...sdkOptions(), ...options });
   return client;
 }
 
