@@ -166,18 +166,18 @@ describe('credit services', () => {
       });
 
       const signature = card(page, es.credits.serviceNames.document_signature);
-      const useIt = () => signature.getByRole('button', { name: es.credits.useService }).click();
-      await useIt();
+      const clickUse = () => signature.getByRole('button', { name: es.credits.useService }).click();
+      await clickUse();
       await page.getByText(es.api.timeout).waitFor();
       // The user tries again: the same use, so the server answers the first charge.
-      await useIt();
+      await clickUse();
       await page.getByText(es.credits.serviceUsed).waitFor();
       await expect.poll(() => balancePill(page).textContent()).toContain('50');
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
 
       // A click after the answer is a new use, with a new key.
-      await useIt();
+      await clickUse();
       await expect.poll(() => balancePill(page).textContent()).toContain('40');
       expect(keys).toHaveLength(3);
       expect(keys[2]).not.toBe(keys[0]);
