@@ -18,6 +18,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
 import type { CognitoAction, RouteAccess } from '../shared/contract/routes.js';
 import { REPO_ROOT } from './handler-build.js';
 import type { MailConstruct } from './mail.js';
@@ -89,7 +90,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(API_FUNCTION_TIMEOUT_SECONDS),
       tracing: lambda.Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,

@@ -10,6 +10,7 @@ import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { JOB_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
 import type { JobSpec, SantiagoTimeOfDay } from '../shared/contract/jobs.js';
 import type { RouteAccess } from '../shared/contract/routes.js';
 import { AppFunction, type AppResources } from './app-function.js';
@@ -31,7 +32,7 @@ export interface JobDef {
   schedule: JobSchedule;
   access: RouteAccess;
   description?: string;
-  /** @default 60 seconds */
+  /** @default JOB_FUNCTION_TIMEOUT_SECONDS (shared/contract/function-timeouts.ts) */
   timeout?: Duration;
 }
 
@@ -85,7 +86,7 @@ export class SchedulesConstruct extends Construct {
         handler: job.handler,
         description: job.description ?? `Scheduled job ${job.name}`,
         environment: props.environment,
-        timeout: job.timeout ?? Duration.seconds(60),
+        timeout: job.timeout ?? Duration.seconds(JOB_FUNCTION_TIMEOUT_SECONDS),
         // EventBridge invokes asynchronously: Lambda retries, then records the failure.
         retryAttempts: RETRY_ATTEMPTS,
         maxEventAge: Duration.hours(6),

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
 import { mailOutboxQueue } from '../shared/contract/queues.js';
 import { type RouteDef, routeList } from '../shared/contract/routes.js';
 import { ApiConstruct } from './api.js';
@@ -82,7 +83,7 @@ export function readConfig(node: Node): SelloConfig {
     alarmEmail: str('alarmEmail'),
     stripePublishableKey,
     logLevel: str('logLevel') ?? 'INFO',
-    functionTimeoutSeconds: num('functionTimeoutSeconds', 10),
+    functionTimeoutSeconds: num('functionTimeoutSeconds', API_FUNCTION_TIMEOUT_SECONDS),
     apiThrottleRateLimit: num('apiThrottleRateLimit', 50),
     apiThrottleBurstLimit: num('apiThrottleBurstLimit', 100),
   };

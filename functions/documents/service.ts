@@ -128,11 +128,14 @@ export async function createUpload(
   if (input.size > MAX_DOCUMENT_BYTES) {
     throw new AppError('VALIDATION', documentsEs.tooLarge, { size: documentsEs.tooLarge });
   }
-  await withinLimit('uploadsPerUser', sub, documentsEs.uploadLimit);
   const id = randomBytes(16).toString('base64url');
   // Under the caller's own folder (§6, §7.4), in the incoming area only; the name never comes
   // from the client.
   const uploadKey = incomingKey(sub, id, declared.kind);
+  // No upload link into a store that is down (a 503 to retry), and then no limit used up and
+  // no document item either.
+  await storage.assertReachable(uploadKey);
+  await withinLimit('uploadsPerUser', sub, documentsEs.uploadLimit);
   const doc: DocumentItem = {
     id,
     owner_sub: sub,
@@ -261,6 +264,8 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
 export async function viewDocument(sub: string, id: string) {
   const doc = await ownedOr404(id, sub, documentsEs.notFound);
   if (doc.status !== 'ready') throw new AppError('CONFLICT', documentsEs.notUploaded);
+  // A link into a store that is down would not load: a 503 to retry instead.
+  await storage.assertReachable(storedKey(doc));
   const viewUrl = await storage.presignedDownload({
     key: storedKey(doc),
     contentType: doc.content_type,
@@ -345,6 +350,9 @@ export async function analyze(
     new AppError('INSUFFICIENT_CREDITS', fmt(documentsEs.analysisCredits, { n: cost, balance }));
   const wallet = await readWallet(owner);
   if (wallet.balance < cost) throw insufficient(wallet.balance);
+  // The analyzer reads the document from the store (its bytes or a link): a store that is down
+  // is a 503 to retry, before any work and with nothing charged.
+  await storage.assertReachable(storedKey(doc));
 
   let markdown: string;
   try {

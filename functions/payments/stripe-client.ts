@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
 import { env, required } from '../platform/config.js';
+import { currentDeadline, timedOut } from '../platform/deadline.js';
+import { STRIPE_BUDGET } from '../platform/sdk-budget.js';
 import { requiredSecret } from '../platform/secret-values.js';
 
 type StripeSdk = typeof Stripe;
@@ -23,6 +25,32 @@ function loadSdk(): Promise<StripeSdk> {
 
 let cached: { signature: string; client: Stripe } | undefined;
 
+type HttpClient = ReturnType<StripeSdk['createNodeHttpClient']>;
+
+/**
+ * Stripe's own HTTP client, bound to the request's deadline (platform/deadline.ts) as the AWS
+ * clients are: an attempt never waits past it, and once it has passed no attempt starts. The
+ * rejection is a retryable 503 (`timedOut`), which the SDK reports as a connection error.
+ */
+function deadlineHttpClient(StripeClient: StripeSdk): HttpClient {
+  const inner = StripeClient.createNodeHttpClient();
+  const makeRequest = inner.makeRequest.bind(inner);
+  inner.makeRequest = (host, port, path, method, headers, data, protocol, timeout) => {
+    const deadline = currentDeadline();
+    if (!deadline) return makeRequest(host, port, path, method, headers, data, protocol, timeout);
+    if (deadline.expired) return Promise.reject(timedOut());
+    const left = Math.max(1, Math.min(timeout, deadline.remainingMs()));
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(timedOut());
+      deadline.signal.addEventListener('abort', onAbort, { once: true });
+      makeRequest(host, port, path, method, headers, data, protocol, left)
+        .then(resolve, reject)
+        .finally(() => deadline.signal.removeEventListener('abort', onAbort));
+    });
+  };
+  return inner;
+}
+
 /**
  * The one Stripe client of this container. Where it connects is configuration
  * (STRIPE_API_HOST/PORT/PROTOCOL, unset = api.stripe.com): the local stack points it at the
@@ -39,9 +67,11 @@ export async function stripe(): Promise<Stripe> {
         ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
         ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
         ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
-        // Within the function's 10 s: two quick retries (the SDK adds an Idempotency-Key).
-        maxNetworkRetries: 2,
-        timeout: 6000,
+        // Timeout and retries that fit the Lambda timeout (platform/sdk-budget.ts); POSTs carry
+        // an Idempotency-Key the SDK adds, so its retry never pays twice.
+        maxNetworkRetries: STRIPE_BUDGET.maxNetworkRetries,
+        timeout: STRIPE_BUDGET.timeoutMs,
+        httpClient: deadlineHttpClient(StripeClient),
         appInfo: { name: 'sello' },
       }),
     };

@@ -1,4 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
 
 export type CognitoSdk = typeof import('./cognito-sdk.js');
 
@@ -12,7 +13,8 @@ let loaded: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> 
 export function cognito(): Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> {
   loaded ??= import('./cognito-sdk.js').then((sdk) => ({
     sdk,
-    client: new sdk.CognitoIdentityProviderClient({}),
+    // Timeouts and retries that fit the Lambda timeout (sdk-budget.ts).
+    client: boundToDeadline(new sdk.CognitoIdentityProviderClient(awsClientConfig('cognito'))),
   }));
   return loaded;
 }

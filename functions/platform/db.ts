@@ -1,17 +1,22 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { required } from './config.js';
+import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
 
 /**
  * The document client, created once per container. The endpoint comes from the SDK's own
- * AWS_ENDPOINT_URL_DYNAMODB, so the same code talks to DynamoDB or DynamoDB Local.
+ * AWS_ENDPOINT_URL_DYNAMODB, so the same code talks to DynamoDB or DynamoDB Local. Its timeouts
+ * and retries fit the Lambda timeout (sdk-budget.ts) and every send stops at the request's
+ * deadline.
  */
 let client: DynamoDBDocumentClient | undefined;
 
 export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  client ??= boundToDeadline(
+    DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig('dynamodb')), {
+      marshallOptions: { removeUndefinedValues: true },
+    }),
+  );
   return client;
 }
 

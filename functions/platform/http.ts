@@ -14,6 +14,7 @@ import { deadlineFor, isDeadlineError, timedOut, withDeadline } from './deadline
 import { AppError } from './errors.js';
 import { logger } from './logger.js';
 import { assertFromOrigin } from './origin-guard.js';
+import { unavailableError } from './unavailable.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -55,6 +56,16 @@ function json(statusCode: number, body: unknown, extra: Record<string, string> =
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   // An SDK call aborted at the deadline is the same retryable 503 as a refused write.
   if (!(err instanceof AppError) && isDeadlineError(err)) return errorResponse(timedOut());
+  // A dependency that is down, hung or overloaded: a retryable 503 that says so, not a 500.
+  const unavailable = err instanceof AppError ? undefined : unavailableError(err);
+  if (unavailable) {
+    logger.warn('dependency unavailable', {
+      error: (err as Error)?.name,
+      code: (err as { code?: string })?.code,
+      message: (err as Error)?.message,
+    });
+    return errorResponse(unavailable);
+  }
   if (err instanceof AppError) {
     return json(err.status, {
       error: {

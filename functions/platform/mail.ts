@@ -1,5 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { required } from './config.js';
+import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
 
 /** A rendered e-mail: the templates live in mail-templates.ts. */
 export interface Mail {
@@ -24,7 +25,8 @@ export const sesMailer: Mailer = {
   async send(mail) {
     loaded ??= import('./ses-sdk.js').then((sdk) => ({
       sdk,
-      client: new sdk.SESv2Client({}),
+      // Timeouts and retries that fit the Lambda timeout (sdk-budget.ts).
+      client: boundToDeadline(new sdk.SESv2Client(awsClientConfig('ses'))),
     }));
     const { sdk, client } = await loaded;
     await client.send(

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AWS_BUDGETS } from './sdk-budget.js';
 import { requiredSecret, resetSecretCache, secret } from './secret-values.js';
 
 /** A stand-in Secrets Manager endpoint that counts GetSecretValue calls. */
 let server: Server;
 const calls: string[] = [];
-let failNext = false;
+/** How many of the next reads fail with a 500. */
+let failures = 0;
 const stored: Record<string, string> = {
   'arn:aws:secretsmanager:us-east-1:111122223333:secret:stripe-key': 'sk_test_from_sm',
   'arn:aws:secretsmanager:us-east-1:111122223333:secret:ai-url': 'none',
@@ -21,8 +23,8 @@ beforeAll(async () => {
     req.on('end', () => {
       const { SecretId } = JSON.parse(body) as { SecretId: string };
       calls.push(`${req.headers['x-amz-target']} ${SecretId}`);
-      if (failNext) {
-        failNext = false;
+      if (failures > 0) {
+        failures--;
         res.writeHead(500, { 'content-type': 'application/x-amz-json-1.1' });
         return res.end(JSON.stringify({ __type: 'InternalServiceError', message: 'boom' }));
       }
@@ -86,10 +88,11 @@ describe('secret()', () => {
   it('tries again after a failed read instead of remembering the failure', async () => {
     process.env.STRIPE_SECRET_KEY_SECRET_ARN =
       'arn:aws:secretsmanager:us-east-1:111122223333:secret:stripe-key';
-    failNext = true;
+    // Every attempt of the client's retry budget fails: the read fails.
+    failures = AWS_BUDGETS.secretsManager.maxAttempts;
     await expect(secret('STRIPE_SECRET_KEY')).rejects.toThrow();
     expect(await secret('STRIPE_SECRET_KEY')).toBe('sk_test_from_sm');
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(AWS_BUDGETS.secretsManager.maxAttempts + 1);
   });
 
   it("treats an optional secret holding 'none' as not configured", async () => {

@@ -1,3 +1,5 @@
+import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
+
 /**
  * The server's secrets: Stripe's secret key and webhook secret, the maintenance-gate code, the
  * AI-analysis webhook URL and the CloudFront origin secret. In AWS a function is given
@@ -32,7 +34,8 @@ const values = new Map<string, Promise<string>>();
 function secretsManager() {
   client ??= import('./secrets-sdk.js').then((sdk) => ({
     sdk,
-    client: new sdk.SecretsManagerClient({}),
+    // Timeouts and retries that fit the Lambda timeout (sdk-budget.ts).
+    client: boundToDeadline(new sdk.SecretsManagerClient(awsClientConfig('secretsManager'))),
   }));
   return client;
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { apiEs } from '../../shared/messages/api.es.js';
 import { required } from './config.js';
+import { awsClientConfig, boundToDeadline, S3_PROBE_TIMEOUT_MS } from './sdk-budget.js';
+import { unavailableError } from './unavailable.js';
 
 export type S3Sdk = typeof import('./s3-sdk.js');
 
@@ -41,12 +44,41 @@ async function s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
   const sdk = await loadSdk();
   const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
   if (!cached || cached.endpoint !== endpoint) {
-    cached = { endpoint, client: new sdk.S3Client({ forcePathStyle: endpoint !== undefined }) };
+    const client = new sdk.S3Client({
+      forcePathStyle: endpoint !== undefined,
+      // Timeouts and retries that fit the Lambda timeout; every send stops at the deadline.
+      ...awsClientConfig('s3'),
+    });
+    cached = { endpoint, client: boundToDeadline(client) };
   }
   return { sdk, client: cached.client };
 }
 
 export const bucketName = (): string => required('BUCKET_NAME');
+
+/**
+ * A store that is down, hung or overloaded is the storage's retryable Spanish 503 for every
+ * caller (never 'Error inesperado'); any other error goes on as it is.
+ */
+const failure = (err: unknown): unknown => unavailableError(err, apiEs.storageUnavailable) ?? err;
+
+/**
+ * Proves the store answers before the caller hands out a link to it (a presigned URL is signed
+ * locally and would be handed out even with S3 down: a link that does not load). One HeadObject
+ * with a short timeout; any answer from S3 counts, a 404 or a 403 included. Throws the storage
+ * 503 when S3 does not answer.
+ */
+export async function assertReachable(key: string): Promise<void> {
+  const { sdk, client } = await s3();
+  try {
+    await client.send(new sdk.HeadObjectCommand({ Bucket: bucketName(), Key: key }), {
+      requestTimeout: S3_PROBE_TIMEOUT_MS,
+    });
+  } catch (err) {
+    const unavailable = unavailableError(err, apiEs.storageUnavailable);
+    if (unavailable) throw unavailable;
+  }
+}
 
 export interface PresignedUpload {
   url: string;
@@ -105,7 +137,7 @@ export async function headObject(key: string): Promise<ObjectHead | undefined> {
     return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType, etag: res.ETag };
   } catch (err) {
     if (isMissing(err)) return undefined;
-    throw err;
+    throw failure(err);
   }
 }
 
@@ -136,7 +168,7 @@ export async function readObject(
     return length !== undefined && bytes.length > length ? bytes.subarray(0, length) : bytes;
   } catch (err) {
     if (isMissing(err)) return undefined;
-    throw err;
+    throw failure(err);
   }
 }
 
@@ -160,7 +192,7 @@ export async function readWholeObject(
     return { bytes, etag: res.ETag, intact };
   } catch (err) {
     if (isMissing(err)) return undefined;
-    throw err;
+    throw failure(err);
   }
 }
 
@@ -182,23 +214,31 @@ export async function putObject(opts: {
   sha256Base64: string;
 }): Promise<PutResult> {
   const { sdk, client } = await s3();
-  const res = await client.send(
-    new sdk.PutObjectCommand({
-      Bucket: bucketName(),
-      Key: opts.key,
-      Body: opts.bytes,
-      ContentType: opts.contentType,
-      ContentLength: opts.bytes.length,
-      ChecksumSHA256: opts.sha256Base64,
-    }),
-  );
+  const res = await client
+    .send(
+      new sdk.PutObjectCommand({
+        Bucket: bucketName(),
+        Key: opts.key,
+        Body: opts.bytes,
+        ContentType: opts.contentType,
+        ContentLength: opts.bytes.length,
+        ChecksumSHA256: opts.sha256Base64,
+      }),
+    )
+    .catch((err: unknown) => {
+      throw failure(err);
+    });
   return { etag: res.ETag, versionId: res.VersionId };
 }
 
 /** Deletes an object; deleting a missing one is not an error (S3 answers 204 either way). */
 export async function deleteObject(key: string): Promise<void> {
   const { sdk, client } = await s3();
-  await client.send(new sdk.DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+  await client
+    .send(new sdk.DeleteObjectCommand({ Bucket: bucketName(), Key: key }))
+    .catch((err: unknown) => {
+      throw failure(err);
+    });
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/contract/function-timeouts.js';
 import type { RouteDef } from '../../shared/contract/routes.js';
 
 export type LambdaHandler = (
@@ -77,10 +78,14 @@ export function toApiGatewayEvent(p: {
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
-/** The local Lambdas' timeout: the most API Gateway waits (the request deadline reads it). */
-const LOCAL_TIMEOUT_MS = 30_000;
+/**
+ * A route's Lambda timeout, the very number lib/ gives the function: the local gateway stops
+ * waiting for the handler after it, as Lambda stops the function.
+ */
+export const ROUTE_TIMEOUT_MS = API_FUNCTION_TIMEOUT_SECONDS * 1_000;
 
-export function lambdaContext(functionName: string): Context {
+/** The Context Lambda hands a function: its remaining time counts down from `timeoutMs`. */
+export function lambdaContext(functionName: string, timeoutMs = ROUTE_TIMEOUT_MS): Context {
   const awsRequestId = randomUUID();
   const started = Date.now();
   return {
@@ -92,12 +97,46 @@ export function lambdaContext(functionName: string): Context {
     awsRequestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => LOCAL_TIMEOUT_MS - (Date.now() - started),
+    getRemainingTimeInMillis: () => Math.max(0, timeoutMs - (Date.now() - started)),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
   };
 }
+
+/** What `invoke` answers when the handler had not answered by its timeout. */
+export const TIMED_OUT = Symbol('function timed out');
+
+/**
+ * Runs a route's handler as Lambda would: with a Context counting down from `timeoutMs`, and
+ * stopped waiting for after it. Whatever the handler answers later is ignored (Lambda would
+ * have killed it; here it runs on, unseen).
+ */
+export async function invoke(
+  handler: LambdaHandler,
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  functionName: string,
+  timeoutMs = ROUTE_TIMEOUT_MS,
+): Promise<APIGatewayProxyStructuredResultV2 | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const killed = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([handler(event, lambdaContext(functionName, timeoutMs)), killed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What API Gateway's HTTP API answers when its Lambda integration fails, a function that timed
+ * out included: 500 {"message":"Internal Server Error"} ("Troubleshooting issues with HTTP API
+ * Lambda integrations", https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-troubleshooting-lambda.html;
+ * the 503 {"message":"Service Unavailable"} is only for the 30 s integration timeout, which a
+ * 10 s function never reaches).
+ */
+export const FUNCTION_FAILED = { status: 500, body: { message: 'Internal Server Error' } } as const;
 
 export function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   const headers: Record<string, string | string[]> = {};

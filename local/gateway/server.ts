@@ -11,8 +11,11 @@ import { proxyStripe, STRIPE_LOCAL_PREFIX } from '../stripe/gateway-door.js';
 import { type CognitoDoor, proxyCognito } from './cognito-proxy.js';
 import { claimsAsApiGateway } from './jwt.js';
 import {
+  FUNCTION_FAILED,
+  invoke,
   type LambdaHandler,
-  lambdaContext,
+  ROUTE_TIMEOUT_MS,
+  TIMED_OUT,
   toApiGatewayEvent,
   writeLambdaResult,
 } from './lambda-adapter.js';
@@ -128,7 +131,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       ?.trim();
     if (opts.trustForwardedFor && forwarded) event.requestContext.http.sourceIp = forwarded;
     const handler = await opts.loadFunction<LambdaHandler>(route.handler);
-    const result = await handler(event, lambdaContext(route.id));
+    const result = await invoke(handler, event, route.id);
+    if (result === TIMED_OUT) {
+      console.error(`[gateway] ${route.id} timed out after ${ROUTE_TIMEOUT_MS} ms`);
+      return sendJson(res, FUNCTION_FAILED.status, FUNCTION_FAILED.body);
+    }
     writeLambdaResult(res, result);
   }
 
@@ -166,7 +173,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         return sendJson(res, 413, { message: 'Request Entity Too Large' });
       // What API Gateway answers when the integration fails; details stay in this terminal.
       console.error('[gateway]', err);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      if (!res.headersSent) sendJson(res, FUNCTION_FAILED.status, FUNCTION_FAILED.body);
       else res.end();
     });
   });

@@ -17,6 +17,15 @@ export const apiEs = {
   internal: 'Error inesperado. Inténtalo de nuevo.',
   /** A request that ran out of time before changing anything: safe to send again. */
   timeout: 'El servicio tardó demasiado en responder. Inténtalo de nuevo en unos segundos.',
+  /** A dependency (database, mail, identity) refused or dropped the call: safe to send again. */
+  unavailable:
+    'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** The documents store (S3) did not answer: nothing was changed, no link handed out. */
+  storageUnavailable:
+    'No pudimos acceder al almacenamiento de documentos. Inténtalo de nuevo en unos minutos.',
+  /** Stripe did not answer: nothing was recorded on our side. */
+  paymentsUnavailable:
+    'No pudimos comunicarnos con el servicio de pagos. Inténtalo de nuevo en unos minutos.',
   network: 'Error de conexión',
   required: 'Este campo es obligatorio',
   tooLong: 'El texto es demasiado largo',

@@ -142,6 +142,48 @@ describe('credit services', () => {
     });
   });
 
+  it('retries a use whose answer was lost with the same key: charged once', async () => {
+    await asCustomer('credits-retry-same-key', 60, async (page) => {
+      await page.goto('/credit-services');
+      await page.getByRole('heading', { name: es.credits.servicesTitle, level: 1 }).waitFor();
+      await expect.poll(() => balancePill(page).textContent()).toContain('60');
+
+      // The first use reaches the server and is charged, but its answer is lost: the browser
+      // gets the 503 of a request that ran out of time. Every later answer goes through.
+      const keys: string[] = [];
+      await page.route('**/api/credits/services/use', async (route) => {
+        keys.push(JSON.parse(route.request().postData() ?? '{}').idempotency_key);
+        const answer = await route.fetch();
+        if (keys.length === 1) {
+          await route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: es.api.timeout } }),
+          });
+          return;
+        }
+        await route.fulfill({ response: answer });
+      });
+
+      const signature = card(page, es.credits.serviceNames.document_signature);
+      const clickUse = () => signature.getByRole('button', { name: es.credits.useService }).click();
+      await clickUse();
+      await page.getByText(es.api.timeout).waitFor();
+      // The user tries again: the same use, so the server answers the first charge.
+      await clickUse();
+      await page.getByText(es.credits.serviceUsed).waitFor();
+      await expect.poll(() => balancePill(page).textContent()).toContain('50');
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+
+      // A click after the answer is a new use, with a new key.
+      await clickUse();
+      await expect.poll(() => balancePill(page).textContent()).toContain('40');
+      expect(keys).toHaveLength(3);
+      expect(keys[2]).not.toBe(keys[0]);
+    });
+  });
+
   it('asks a visitor to log in before using a service', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, stack, { gatePassed: true });
     await journey(page, 'credits-visitor', async () => {

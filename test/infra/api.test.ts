@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/contract/function-timeouts.js';
 import { type RouteDef, routeList } from '../../shared/contract/routes.js';
 import {
   APP_REGION,
@@ -56,7 +57,8 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 512,
-      Timeout: 10,
+      // The very timeout the local gateway enforces and the SDK budgets fit into.
+      Timeout: API_FUNCTION_TIMEOUT_SECONDS,
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: logicalId(stack, fn.logGroup) } },
       Description: Match.stringLikeRegexp(route.id),

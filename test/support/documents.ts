@@ -276,3 +276,28 @@ export async function tamperObject(stack: StackInfo, key: string, bytes: Uint8Ar
 }
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The documents of `ownerSub` named `fileName`, found by scanning the table (a test may scan; a
+ * request path never does): proves a refused upload left no item behind.
+ */
+export async function documentsNamed(stack: StackInfo, ownerSub: string, fileName: string) {
+  await pointAt(stack);
+  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  const found: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'owner_sub = :s AND file_name = :f',
+        ExpressionAttributeValues: { ':s': ownerSub, ':f': fileName },
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}

@@ -241,15 +241,8 @@ export function creditsErrorMessage(err: unknown): string {
   return es.orders.paymentUnexpected;
 }
 
-/**
- * One idempotency key per pay attempt (§5 "a double click debits once"): after a failure whose
- * outcome is unknown (no answer, a 5xx, a conflict with the same attempt still running) the
- * retry is the same attempt and keeps the key; a definite refusal ends the attempt.
- */
-export function keepKeyAfter(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return true;
-  return err.status === 0 || err.status >= 500 || err.code === 'CONFLICT';
-}
+/** One idempotency key per pay attempt (§5 "a double click debits once"): see lib/idempotency. */
+export { keepKeyAfter } from '../../lib/idempotency';
 
 type OrderPaymentStatus = z.output<typeof orderPaymentStatusResponse>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { ConsumptionRule, ServiceName } from '../../../../shared/contract/credits';
@@ -9,6 +9,7 @@ import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { ActionKeys } from '../../lib/idempotency';
 import { useAuthModal } from '../auth/AuthModal';
 import { apiErrorDetail } from './apiErrorDetail';
 import { errorWithDetail, isInsufficient, isLowBalance, perUnitText } from './creditRules';
@@ -44,14 +45,19 @@ export function CreditServicesPage() {
     staleTime: 5 * 60_000,
   });
 
+  // Per service: a retry after no answer or a 503 is the same use (same key, charged once at
+  // most); a click after an answer is a new use with a new key.
+  const keys = useRef(new ActionKeys(newIdempotencyKey));
   const use = useMutation({
     mutationFn: (vars: { service_name: ServiceName; idempotency_key: string }) =>
       apiCall('useCreditService', { body: { ...vars, quantity: 1 } }),
-    onSuccess: (result) => {
+    onSuccess: (result, vars) => {
+      keys.current.succeeded(vars.service_name);
       toast.success(es.credits.serviceUsed);
       void refreshWallet(result.balance);
     },
-    onError: (err) => {
+    onError: (err, vars) => {
+      keys.current.failed(vars.service_name, err);
       toast.error(errorWithDetail(es.credits.serviceError, apiErrorDetail(err)));
       // The balance may have changed elsewhere (another tab): show the real one.
       void refreshWallet();
@@ -64,8 +70,10 @@ export function CreditServicesPage() {
       authModal.open('login');
       return;
     }
-    // One key per click: a retry of this request is charged once, a new click is a new use.
-    use.mutate({ service_name: rule.service_name, idempotency_key: newIdempotencyKey() });
+    use.mutate({
+      service_name: rule.service_name,
+      idempotency_key: keys.current.keyFor(rule.service_name),
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { FeaturePlan, FeatureSubscription } from '../../../../shared/contract/features';
@@ -9,6 +9,7 @@ import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { ActionKeys } from '../../lib/idempotency';
 import { useAuthModal } from '../auth/AuthModal';
 import { useSession } from '../auth/session';
 import { apiErrorDetail } from '../credits/apiErrorDetail';
@@ -60,15 +61,19 @@ export function FeatureSubscriptionsPage() {
     enabled: signedIn,
   });
 
+  // Per plan: a retry after no answer or a 503 is the same subscription (charged once at most).
+  const keys = useRef(new ActionKeys(newIdempotencyKey));
   const subscribe = useMutation({
     mutationFn: (vars: { plan_id: string; idempotency_key: string }) =>
       apiCall('subscribeFeature', { body: vars }),
-    onSuccess: (result) => {
+    onSuccess: (result, vars) => {
+      keys.current.succeeded(vars.plan_id);
       toast.success(es.credits.subscribed);
       void refreshWallet(result.balance);
       void queryClient.invalidateQueries({ queryKey: featureSubscriptionsQueryKey });
     },
-    onError: (err) => {
+    onError: (err, vars) => {
+      keys.current.failed(vars.plan_id, err);
       toast.error(errorWithDetail(es.credits.subscribeError, apiErrorDetail(err)));
       void refreshWallet();
       void queryClient.invalidateQueries({ queryKey: featureSubscriptionsQueryKey });
@@ -112,7 +117,7 @@ export function FeatureSubscriptionsPage() {
       authModal.open('login');
       return;
     }
-    subscribe.mutate({ plan_id: plan.id, idempotency_key: newIdempotencyKey() });
+    subscribe.mutate({ plan_id: plan.id, idempotency_key: keys.current.keyFor(plan.id) });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Country } from '../../../../shared/contract/countries';
 import { es, fmt } from '../../../../shared/messages.es';
@@ -7,6 +7,7 @@ import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { ActionKeys } from '../../lib/idempotency';
 import { useAuthModal } from '../auth/AuthModal';
 import { apiErrorDetail } from '../credits/apiErrorDetail';
 import { newIdempotencyKey } from '../credits/newIdempotencyKey';
@@ -55,6 +56,8 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
   const queryClient = useQueryClient();
   const resultId = useId();
   const [running, setRunning] = useState(false);
+  // Per document: a retry after no answer or a 503 is the same analysis (charged once at most).
+  const keys = useRef(new ActionKeys(newIdempotencyKey));
   const [problem, setProblem] = useState<{ text: string; buy?: boolean } | null>(null);
   const rules = useQuery({
     queryKey: wizardKeys.creditServices,
@@ -95,14 +98,15 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
     try {
       const answer = await apiCall('analyzeDocument', {
         params: { id: document.id },
-        // One key per click: a retried request is charged once.
-        body: { country_id: country.id, idempotency_key: newIdempotencyKey() },
+        body: { country_id: country.id, idempotency_key: keys.current.keyFor(document.id) },
       });
+      keys.current.succeeded(document.id);
       await sleep(remainingAnalysisDelay(startedAt, Date.now()));
       const text = answer.markdown.trim() ? answer.markdown : es.documents.analysisEmpty;
       queryClient.setQueryData(wizardKeys.analysis(document.id), text);
       void refreshWallet(answer.balance);
     } catch (err) {
+      keys.current.failed(document.id, err);
       setProblem({
         text: fmt(es.documents.analysisError, {
           message: apiErrorDetail(err) ?? es.api.internal,

@@ -280,7 +280,10 @@ function DocumentCard({ document, onRemoved }: { document: DraftDocument; onRemo
               </Button>
             }
           >
-            {es.wizard.previewError}
+            {/* The store did not answer (503): its own Spanish "try again" text. */}
+            {view.error instanceof ApiError && view.error.status === 503
+              ? view.error.message
+              : es.wizard.previewError}
           </Alert>
         )
       ) : isPdf ? (

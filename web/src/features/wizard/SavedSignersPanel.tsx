@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import type { SavedSigner } from '../../../../shared/contract/requests';
 import { es, fmt } from '../../../../shared/messages.es';
@@ -8,6 +8,7 @@ import type { SignerFields } from '../../../../shared/rules/signers';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
+import { ActionKeys } from '../../lib/idempotency';
 import { useSession } from '../auth/session';
 import { newIdempotencyKey } from '../credits/newIdempotencyKey';
 import { useRefreshWallet } from '../credits/useWallet';
@@ -91,19 +92,25 @@ function Activate() {
     staleTime: 5 * 60_000,
   });
   const plan = plans.data?.plans.find((p) => p.id === SAVED_SIGNERS_PLAN_ID);
+  // A retry after no answer or a 503 is the same subscription (charged once at most).
+  const keys = useRef(new ActionKeys(newIdempotencyKey));
   const subscribe = useMutation({
     mutationFn: () =>
       apiCall('subscribeFeature', {
-        // One key per click: a retried request is charged once.
-        body: { plan_id: SAVED_SIGNERS_PLAN_ID, idempotency_key: newIdempotencyKey() },
+        body: {
+          plan_id: SAVED_SIGNERS_PLAN_ID,
+          idempotency_key: keys.current.keyFor(SAVED_SIGNERS_PLAN_ID),
+        },
       }),
     onSuccess: (result) => {
+      keys.current.succeeded(SAVED_SIGNERS_PLAN_ID);
       toast.success(es.wizard.savedActivated);
       void refreshWallet(result.balance);
       void queryClient.invalidateQueries({ queryKey: wizardKeys.savedSigners });
       void queryClient.invalidateQueries({ queryKey: wizardKeys.featureSubscriptions });
     },
-    onError: () => {
+    onError: (err) => {
+      keys.current.failed(SAVED_SIGNERS_PLAN_ID, err);
       void refreshWallet();
     },
   });

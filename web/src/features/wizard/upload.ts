@@ -16,8 +16,11 @@ export class UploadError extends Error {
   }
 }
 
-/** Statuses whose message the API wrote for the user (the file itself is the problem). */
-const USER_FACING = new Set([400, 404, 409, 413, 422]);
+/**
+ * Statuses whose message the API wrote for the user: the file itself is the problem, or (503)
+ * the store did not answer and the user should try again in a while.
+ */
+const USER_FACING = new Set([400, 404, 409, 413, 422, 503]);
 
 /** The message to show for a failed upload: the server's Spanish text, else the spec's. */
 export function uploadErrorMessage(err: unknown): string {
