@@ -5,7 +5,7 @@ import type { ScheduledEvent } from './job-time.js';
 
 /**
  * Retries every refund still owed (a Stripe call that failed, from the webhook or a status
- * poll) and every refund e-mail not yet sent. Each failure counts the RefundFailed metric
+ * poll) and queues every refund notice not yet queued (the mail outbox sends it). Each failure counts the RefundFailed metric
  * again, so the alarm stays on until the money is back. Safe to run twice: the refund's
  * idempotency key is fixed per payment and its e-mail goes out once.
  */

@@ -23,9 +23,12 @@ export type OutboxStatus = 'pending' | 'sent' | 'skipped';
 /**
  * What sending the mail makes true. `signing_link`: the signer's link went out; only while
  * the signer still holds that very token (not signed, not revoked, not replaced meanwhile),
- * otherwise the mail is skipped: a link that no longer works is never sent.
+ * otherwise the mail is skipped: a link that no longer works is never sent. `refund_notice`:
+ * the customer was told their money went back (the REFUND record's `mailed_at`).
  */
-export type OutboxAfter = { kind: 'signing_link'; signer_id: string; token_hash: string };
+export type OutboxAfter =
+  | { kind: 'signing_link'; signer_id: string; token_hash: string }
+  | { kind: 'refund_notice'; payment_intent_id: string };
 
 export interface OutboxRecord {
   id: string;

@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { signingLinkAfterSent } from '../orders/signing-link-outbox.js';
+import { refundNoticeAfterSent } from '../payments/refund.js';
 import { logger } from '../platform/logger.js';
 import { defaultSenderDeps, deliverOutbox, NotYet, type SenderDeps } from './outbox-sender.js';
 
@@ -10,7 +11,13 @@ import { defaultSenderDeps, deliverOutbox, NotYet, type SenderDeps } from './out
  * as a batch item failure: the queue brings it back after its visibility timeout, and after
  * maxReceiveCount tries it moves to the dead-letter queue, whose alarm calls an operator.
  */
-const deps: SenderDeps = defaultSenderDeps({ signing_link: signingLinkAfterSent });
+/** What each kind of outbox mail checks before it goes and records once it went. */
+export const afterSent: SenderDeps['after'] = {
+  signing_link: signingLinkAfterSent,
+  refund_notice: refundNoticeAfterSent,
+};
+
+const deps: SenderDeps = defaultSenderDeps(afterSent);
 
 export const outboxIdOf = (body: string): string | undefined => {
   try {

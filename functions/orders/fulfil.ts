@@ -4,7 +4,6 @@ import { decideRefund, settleRefundQuietly } from '../payments/refund.js';
 import type { RefundReason, RefundRecord } from '../payments/refund-repo.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
-import { type Mailer, sesMailer } from '../platform/mail.js';
 import { getOwnedRequest } from '../requests/repo.js';
 import { orderPaymentOf } from './payment-metadata.js';
 import {
@@ -39,10 +38,9 @@ export type OrderFulfilment =
 
 export interface FulfilDeps {
   clock: Clock;
-  mailer: Mailer;
 }
 
-const defaults: FulfilDeps = { clock: systemClock, mailer: sesMailer };
+const defaults: FulfilDeps = { clock: systemClock };
 const MAX_ATTEMPTS = 6;
 
 const pause = (attempt: number) =>

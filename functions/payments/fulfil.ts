@@ -8,7 +8,6 @@ import { getCountry } from '../countries/repo.js';
 import { grant, listTransactions } from '../credits/ledger.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
-import { type Mailer, sesMailer } from '../platform/mail.js';
 import { type PackagePurchase, purchaseOf } from './purchase.js';
 import { decideRefund, settleRefundQuietly } from './refund.js';
 import { getPackageMarker, packageMarkerPut, type RefundRecord } from './refund-repo.js';
@@ -64,7 +63,6 @@ async function grantedBefore(ownerId: string, paymentIntentId: string): Promise<
 export async function fulfil(
   pi: Stripe.PaymentIntent,
   clock: Clock = systemClock,
-  mailer: Mailer = sesMailer,
 ): Promise<Fulfilment> {
   const purchase = purchaseOf(pi);
   if (!purchase || pi.status !== 'succeeded') return { credited: false, credits: null };
@@ -75,7 +73,7 @@ export async function fulfil(
     const marker = await getPackageMarker(pi.id);
     if (marker?.outcome === 'credited') return credited;
     if (marker) {
-      const refund = await settleRefundQuietly(pi.id, { clock, mailer });
+      const refund = await settleRefundQuietly(pi.id, { clock });
       return { credited: false, credits: null, refunded: true, ...(refund ? { refund } : {}) };
     }
     const at = clock.now();

@@ -1,4 +1,9 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../orders/repo.js';
 import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 
@@ -43,6 +48,9 @@ export interface RefundRecord {
   created_at: string;
   updated_at: string;
   refunded_at?: string;
+  /** The customer's notice was written to the mail outbox then (it leaves the open list). */
+  notice_queued_at?: string;
+  /** SES accepted the notice then. */
   mailed_at?: string;
 }
 
@@ -141,7 +149,53 @@ export async function recordRefunded(pi: string, refundId: string | null, now: s
   }
 }
 
-/** The customer was told: the refund leaves the open list. */
+/**
+ * The customer's notice, handed to the mail outbox in the same transaction (`outbox`), once
+ * per refund: the refund leaves the open list, the outbox owns the mail from here. False when
+ * another caller queued it (or it was mailed) first.
+ */
+export async function queueRefundNotice(pi: string, now: string, outbox: TransactItem) {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: refundKey(pi),
+              UpdateExpression:
+                'SET notice_queued_at = :now, updated_at = :now REMOVE gsi1pk, gsi1sk',
+              ConditionExpression:
+                '#s = :done AND attribute_not_exists(notice_queued_at) AND attribute_not_exists(mailed_at)',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':now': now, ':done': 'succeeded' },
+            },
+          },
+          outbox,
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The outbox sent the notice: part of its 'sent' transaction. */
+export function refundMailedUpdate(pi: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: refundKey(pi),
+      UpdateExpression: 'SET mailed_at = :now, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** No notice can be sent (no address on file): the refund leaves the open list. */
 export async function recordRefundMailed(pi: string, now: string) {
   await db().send(
     new UpdateCommand({

@@ -1,22 +1,25 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { fromStripeAmount } from '../../shared/rules/currency.js';
+import { type OutboxAfter, outboxPut } from '../mail/outbox.js';
+import type { AfterSent } from '../mail/outbox-sender.js';
 import type { TransactItem } from '../orders/repo.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { db } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
-import { type Mailer, sesMailer } from '../platform/mail.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
 import { getProfile } from '../profile/repo.js';
 import { refundMail } from './refund-mail.js';
 import {
   getRefund,
+  queueRefundNotice,
   type RefundKind,
   type RefundReason,
   type RefundRecord,
   recordRefunded,
   recordRefundFailure,
   recordRefundMailed,
+  refundMailedUpdate,
   refundPut,
 } from './refund-repo.js';
 import { stripe } from './stripe-client.js';
@@ -30,17 +33,16 @@ import { stripe } from './stripe-client.js';
  *    payment is either fulfilled or refunded, never both) and the REFUND record ('pending').
  * 2. settleRefund asks Stripe for the refund with the idempotency key `refund:{pi}` (a retry can
  *    never refund twice; a full refund already made answers `charge_already_refunded`, which
- *    counts as done), records it, and mails the customer once.
+ *    counts as done), records it, and queues the customer's notice in the mail outbox once.
  * A failed call leaves the record 'pending' and counts the RefundFailed metric (alarm in AWS);
  * the webhook then answers 5xx so Stripe delivers the event again, and the retry-refunds job
  * retries every open refund in any case.
  */
 export interface RefundDeps {
   clock: Clock;
-  mailer: Mailer;
 }
 
-const defaults: RefundDeps = { clock: systemClock, mailer: sesMailer };
+const defaults: RefundDeps = { clock: systemClock };
 
 export class RefundFailedError extends Error {
   constructor(paymentIntentId: string, code: string) {
@@ -137,34 +139,51 @@ export async function settleRefund(
     if (!first) return getRefund(paymentIntentId);
     logger.info('payment refunded', { paymentIntent: paymentIntentId, refundId });
     await tellCustomer({ ...record, status: 'succeeded', refund_id: refundId }, deps);
-  } else if (!record.mailed_at) {
+  } else if (!record.mailed_at && !record.notice_queued_at) {
     await tellCustomer(record, deps);
   }
   return getRefund(paymentIntentId);
 }
 
 /**
- * The customer's e-mail about the refund. A failed send is logged and left for the job (the
- * record stays on the open list until mailed); it never undoes or repeats the refund.
+ * The customer's e-mail about the refund, handed to the mail outbox once per refund (a
+ * conditional transaction: two callers settling at once queue one notice). A failure is logged
+ * and the record stays on the open list, so the webhook or the job queues it later; it never
+ * undoes or repeats the refund.
  */
 async function tellCustomer(record: RefundRecord, deps: RefundDeps): Promise<void> {
   try {
+    const now = deps.clock.now();
     const profile = await getProfile(record.user_sub);
-    if (profile?.email) {
-      await deps.mailer.send(refundMail(profile.email, profile.first_name ?? '', record));
-    } else {
+    if (!profile?.email) {
       logger.warn('refunded customer has no profile e-mail', {
         paymentIntent: record.payment_intent_id,
       });
+      await recordRefundMailed(record.payment_intent_id, now.toISOString());
+      return;
     }
-    await recordRefundMailed(record.payment_intent_id, deps.clock.now().toISOString());
+    await queueRefundNotice(
+      record.payment_intent_id,
+      now.toISOString(),
+      outboxPut(
+        refundMail(profile.email, profile.first_name ?? '', record),
+        { kind: 'refund_notice', payment_intent_id: record.payment_intent_id },
+        now,
+      ),
+    );
   } catch (err) {
-    logger.error('refund e-mail not sent', {
+    logger.error('refund e-mail not queued', {
       paymentIntent: record.payment_intent_id,
       error: (err as Error)?.name,
     });
   }
 }
+
+/** The outbox's view of a refund notice: always worth sending; records `mailed_at`. */
+export const refundNoticeAfterSent: AfterSent<Extract<OutboxAfter, { kind: 'refund_notice' }>> = {
+  skipReason: async () => undefined,
+  writes: (after, now) => [refundMailedUpdate(after.payment_intent_id, now.toISOString())],
+};
 
 /**
  * settleRefund for callers that answer anyway: a failure is on record (the refund stays

@@ -50,8 +50,8 @@ export const jobs: readonly JobSpec[] = [
     name: 'retry-refunds',
     handler: 'jobs/retry-refunds',
     everyMinutes: 15,
-    // mail: the customer's refund notice when the first try could not send it.
-    access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY'] },
-    description: 'Retries automatic refunds Stripe did not make yet, and their e-mails',
+    // The customer's refund notice goes through the mail outbox: no mail access here.
+    access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
+    description: 'Retries automatic refunds Stripe did not make yet, and queues their notices',
   },
 ];

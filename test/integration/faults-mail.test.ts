@@ -186,7 +186,7 @@ describe('the outbox sender under contention', () => {
     const { deliverOutbox, defaultSenderDeps } = await import(
       '../../functions/mail/outbox-sender.js'
     );
-    const { signingLinkAfterSent } = await import('../../functions/orders/signing-link-outbox.js');
+    const { afterSent } = await import('../../functions/mail/send-outbox.js');
     const signerIds = new Set(order.signers.map((s) => s.id));
     // Every page: the shared test table is large by now.
     const ids: string[] = [];
@@ -209,7 +209,7 @@ describe('the outbox sender under contention', () => {
     expect(ids).toHaveLength(order.signers.length);
 
     await setFault(stack, 'mail', 'up');
-    const deps = defaultSenderDeps({ signing_link: signingLinkAfterSent });
+    const deps = defaultSenderDeps(afterSent);
     // Each due now: the queue's own sender may be in its backoff, these race it and each other.
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) => deliverOutbox(ids[i % ids.length] ?? '', deps)),

@@ -210,9 +210,40 @@ describe('automatic refunds', () => {
     expect(run.refunded).toBeGreaterThanOrEqual(1);
     expect(await refundRecord(stack, pi)).toMatchObject({
       status: 'succeeded',
-      mailed_at: expect.any(String),
+      notice_queued_at: expect.any(String),
     });
+    // The notice goes out through the mail outbox a moment later.
+    await expect
+      .poll(async () => (await refundRecord(stack, pi))?.mailed_at, { timeout: 10_000 })
+      .toEqual(expect.any(String));
     await runJob(stack, 'retry-refunds');
+    expect(await eventsOfType(stack, pi, 'refund.created')).toHaveLength(1);
+    expect(await refundMails(user)).toHaveLength(1);
+  });
+});
+
+describe('a refund settled by many callers at once', () => {
+  it('refunds once and tells the customer once', async () => {
+    const user = await newConfirmedUser(stack, 'Muchos');
+    const { pi } = await mismatchedPayment(user, async (id) => {
+      await dropWebhooks(stack, id);
+      await failRefunds(stack, id, 1000);
+    });
+    expect((await shop.cardStatus(user, pi)).status).toBe(409);
+    expect(await refundRecord(stack, pi)).toMatchObject({ status: 'pending' });
+    await failRefunds(stack, pi, 0);
+
+    // Status polls and job runs race to settle it.
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => shop.cardStatus(user, pi)),
+      runJob(stack, 'retry-refunds'),
+      runJob(stack, 'retry-refunds'),
+    ]);
+    for (const a of answers.slice(0, 20)) expect((a as { status: number }).status).toBe(409);
+    await expect
+      .poll(async () => (await refundRecord(stack, pi))?.mailed_at, { timeout: 10_000 })
+      .toEqual(expect.any(String));
+    await new Promise((r) => setTimeout(r, 2_000));
     expect(await eventsOfType(stack, pi, 'refund.created')).toHaveLength(1);
     expect(await refundMails(user)).toHaveLength(1);
   });
