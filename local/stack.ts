@@ -233,7 +233,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       webRoot,
       cognitoDoor: { endpoint: via.cognito, userPoolId: pool.userPoolId, sessions },
       stripeEndpoint: via.stripe,
-      faults: faults.proxies,
+      faultControl: faults.control,
       // cognito-local names itself (its own port) as the tokens' issuer; the JWKS is read once,
       // as API Gateway caches it, so a Cognito fault does not touch token checks.
       verifyAccessToken: await createAccessTokenVerifier({

@@ -73,10 +73,25 @@ export function awsWorstCaseMs(b: AwsBudget): number {
   return b.maxAttempts * Math.max(b.connectionTimeoutMs, b.requestTimeoutMs) + pauses;
 }
 
+/**
+ * The SDK clients' logger: it keeps warnings and errors away from stdout (our own logger
+ * reports every failure with its context) and has no `info`. That absence is the point: the
+ * SDK's logger middleware calls `logger?.info?.({ input: filter(input), output:
+ * filter(output) })`, so with its default no-op logger it still builds a redacted copy of every
+ * request and response (its schema walk was 2-3 % of a spend's CPU in the profile) only to
+ * drop it. With no `info` the arguments are never evaluated.
+ */
+export const SDK_LOGGER = {
+  debug: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as unknown as { debug(): void; info(): void; warn(): void; error(): void };
+
 /** A client's constructor options: its timeouts and retry budget. */
 export function awsClientConfig(dep: AwsDependency) {
   const b = AWS_BUDGETS[dep];
   return {
+    logger: SDK_LOGGER,
     maxAttempts: b.maxAttempts,
     // The SDK builds its NodeHttpHandler from these options (the `requestHandler` shorthand).
     requestHandler: {

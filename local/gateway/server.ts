@@ -2,9 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeList } from '../../shared/contract/routes.js';
-import { handleFaultDoor } from '../faults/fault-door.js';
-import type { FaultName } from '../faults/fault-proxies.js';
-import type { FaultProxy } from '../faults/fault-proxy.js';
 import type { FunctionLoader } from '../handlers.js';
 import { handleJobDoor } from '../jobs.js';
 import { proxyStripe, STRIPE_LOCAL_PREFIX } from '../stripe/gateway-door.js';
@@ -35,8 +32,8 @@ export interface GatewayOptions {
   cognitoDoor: CognitoDoor;
   /** The Stripe emulator, reached by the browser at /stripe-local (see local/stripe). */
   stripeEndpoint?: string;
-  /** The dependencies' fault proxies, set through the /_local/faults door. */
-  faults?: Record<FaultName, FaultProxy>;
+  /** The fault proxies' control server (local/faults), reached through /_local/faults. */
+  faultControl?: string;
   verifyAccessToken: (token: string) => Promise<Record<string, unknown> | undefined>;
   /** Where route and job handlers come from: their sources or their deployed bundles. */
   loadFunction: FunctionLoader;
@@ -151,10 +148,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       if (jobDoor && req.method === 'POST') {
         return handleJobDoor(res, jobDoor[1] as string, await readBody(req), opts.loadFunction);
       }
-      const faultDoor = /^\/_local\/faults(?:\/([a-z0-9-]+))?$/.exec(url.pathname);
-      if (faultDoor && opts.faults && (req.method === 'GET' || req.method === 'POST')) {
+      const faultDoor = /^\/_local\/faults(\/[a-z0-9-]+)?$/.exec(url.pathname);
+      if (faultDoor && opts.faultControl && (req.method === 'GET' || req.method === 'POST')) {
         const body = req.method === 'POST' ? await readBody(req) : undefined;
-        return handleFaultDoor(res, opts.faults, faultDoor[1], body);
+        const answer = await fetch(`${opts.faultControl}/faults${faultDoor[1] ?? ''}`, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          ...(body ? { body } : {}),
+        });
+        return sendJson(res, answer.status, await answer.json());
       }
       if (url.pathname === '/cognito' && req.method === 'POST') {
         return proxyCognito(req, res, await readBody(req), opts.cognitoDoor);
