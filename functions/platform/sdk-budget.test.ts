@@ -172,3 +172,15 @@ describe('a hung dependency', () => {
     });
   });
 });
+
+describe('the SDK logger', () => {
+  it('gives the SDK no info or error method, so it builds no redacted copies to log', async () => {
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const client = new DynamoDBClient({ ...awsClientConfig('dynamodb'), region: 'us-east-1' });
+    const logger = client.config.logger as unknown as Record<string, unknown>;
+    expect(logger.info).toBeUndefined();
+    expect(logger.error).toBeUndefined();
+    expect(typeof logger.warn).toBe('function');
+    client.destroy();
+  });
+});
