@@ -1,11 +1,16 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { mailOutboxQueue } from '../../shared/contract/queues.js';
 import type { FunctionLoader } from '../handlers.js';
 import { LocalQueue, type QueueHandler } from './local-queue.js';
-import { startStreamPipe } from './stream-pipe.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The mail outbox on a laptop: the table's stream → the local queue → the same send-outbox
- * handler AWS runs. The queue hands a failed message back after 2 s here (30 s in AWS): the
+ * The mail outbox on a laptop: the table's stream (read in a child process, pipe-host.ts) →
+ * the local queue → the same send-outbox handler AWS runs, in this process. The queue hands a failed message back after 2 s here (30 s in AWS): the
  * sender's own backoff (2 s → 30 s between SES calls) paces the retries either way, so a
  * developer sees a recovered mail service deliver within seconds.
  */
@@ -28,16 +33,24 @@ export function startOutboxRunner(opts: {
     handler ??= opts.load<QueueHandler>(spec.handler);
     return (await handler)(event);
   });
-  const stopPipe = startStreamPipe({
-    endpoint: opts.dynamoEndpoint,
-    tableName: opts.tableName,
-    send: (body) => queue.send(body),
-    log: opts.log,
+  const pipe = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(here, 'pipe-host.ts'),
+      JSON.stringify({ endpoint: opts.dynamoEndpoint, tableName: opts.tableName }),
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  createInterface({ input: pipe.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    if (line.startsWith('OUTBOX ')) queue.send(line.slice('OUTBOX '.length));
   });
+  pipe.stderr?.on('data', (d: Buffer) => opts.log?.(d.toString().trimEnd()));
   return {
     queue,
     stop: () => {
-      stopPipe();
+      pipe.stdin?.end();
       queue.stop();
     },
   };

@@ -6,6 +6,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
+import { SDK_LOGGER } from '../../functions/platform/sdk-budget.js';
 import { OUTBOX_TYPE } from '../../shared/contract/queues.js';
 
 /**
@@ -39,6 +40,8 @@ export function startStreamPipe(opts: StreamPipeOptions): () => void {
     endpoint: opts.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // No redacted copies of every stream record built for a log line nobody reads.
+    logger: SDK_LOGGER,
   };
   const table = new DynamoDBClient(config);
   const streams = new DynamoDBStreamsClient(config);

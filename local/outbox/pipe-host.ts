@@ -1,0 +1,28 @@
+/**
+ * The outbox pipe's own process (runner.ts starts it). Reading the table's stream means
+ * deserializing the new image of every write (wallets with their journals included), which in
+ * AWS is the Pipe's work, not the Lambda's: kept out of the handlers' process so their figures
+ * (bench/) do not pay it.
+ *
+ * argv[2]: JSON `{ "endpoint": DynamoDB Local, "tableName": ... }`. Writes one line
+ * `OUTBOX {"outbox_id": ...}` per new outbox item; exits when its parent closes stdin.
+ */
+import { startStreamPipe } from './stream-pipe.js';
+
+const { endpoint, tableName } = JSON.parse(process.argv[2] ?? '{}') as {
+  endpoint: string;
+  tableName: string;
+};
+const stopPipe = startStreamPipe({
+  endpoint,
+  tableName,
+  send: (body) => process.stdout.write(`OUTBOX ${body}\n`),
+  log: (line) => process.stderr.write(`${line}\n`),
+});
+const stop = () => {
+  stopPipe();
+  process.exit(0);
+};
+process.stdin.on('end', stop).on('close', stop);
+process.stdin.resume();
+process.on('SIGTERM', stop);
