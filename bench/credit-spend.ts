@@ -40,6 +40,9 @@ import {
 const CLIENTS = Number(process.env.BENCH_SPEND_CLIENTS ?? 20);
 const ROUNDS = Number(process.env.BENCH_SPEND_ROUNDS ?? 10);
 const CONTENDED = Number(process.env.BENCH_SPEND_CONTENDED ?? 50);
+const RACE = 150;
+const RACE_BALANCE = 100;
+const RACE_ROUNDS = Number(process.env.BENCH_SPEND_RACE_ROUNDS ?? 3);
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const nowEpoch = () => Math.floor(Date.now() / 1000);
@@ -295,6 +298,58 @@ export async function run(): Promise<BenchResult> {
       ),
     );
 
+    // 4. The race of issue 10 through the API: RACE spends at once on one wallet holding
+    // RACE_BALANCE credits, each with its own key; RACE_ROUNDS rounds, each on a new wallet.
+    // The first round runs on whatever JIT state DynamoDB Local's JVM is in; all are printed.
+    const raceRounds: { p99: number; ok: number; short: number; other: number }[] = [];
+    for (let round = 0; round < RACE_ROUNDS; round++) {
+      const racer = await newConfirmedUser(info, `Race${round}`);
+      await grantCredits(info, racer.accessToken, RACE_BALANCE);
+      const answers = await Promise.all(
+        Array.from({ length: RACE }, async () => {
+          const t = nowMs();
+          const res = await fetch(`${info.url}/api/credits/services/use`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${racer.accessToken}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              service_name: 'ai_chat_message',
+              idempotency_key: randomUUID(),
+            }),
+          });
+          await res.text();
+          return { status: res.status, took: nowMs() - t };
+        }),
+      );
+      raceRounds.push({
+        p99: percentile(
+          answers.map((a) => a.took),
+          99,
+        ),
+        ok: answers.filter((a) => a.status === 200).length,
+        short: answers.filter((a) => a.status === 422).length,
+        other: answers.filter((a) => a.status !== 200 && a.status !== 422).length,
+      });
+    }
+    print(
+      table(
+        ['race round', 'p99', '200', '422', 'other'],
+        raceRounds.map((x, i) => [
+          `${RACE} at once against ${RACE_BALANCE} credits, round ${i + 1}`,
+          ms(x.p99),
+          String(x.ok),
+          String(x.short),
+          String(x.other),
+        ]),
+      ),
+    );
+    const worstRace = Math.max(...raceRounds.map((x) => x.p99));
+    const raceExact = raceRounds.every(
+      (x) => x.ok === RACE_BALANCE && x.short === RACE - RACE_BALANCE && x.other === 0,
+    );
+
     const r = percentile(apiSamples, 50) / percentile(pairSamples, 50);
     const summary: SummaryRow[] = [
       {
@@ -312,6 +367,14 @@ export async function run(): Promise<BenchResult> {
         reference: `${delta('conditionFailures')} condition failures, ${delta('transientRetries')} retries`,
         target: '(reported)',
         met: true,
+      },
+      {
+        bench: 'credit-spend',
+        subject: `${RACE} spends at once against ${RACE_BALANCE} credits (API), worst p99 of ${RACE_ROUNDS}`,
+        value: ms(worstRace),
+        reference: raceExact ? `exactly ${RACE_BALANCE} × 200, the rest 422` : 'WRONG COUNTS',
+        target: '< 3 s, exact counts',
+        met: worstRace < 3_000 && raceExact,
       },
       {
         bench: 'credit-spend',
