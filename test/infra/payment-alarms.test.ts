@@ -33,9 +33,7 @@ describe('payment alarms', () => {
       ScheduleExpression: 'rate(15 minutes)',
     });
     const env = Object.keys(environmentOf(s, fn));
-    expect(env).toEqual(
-      expect.arrayContaining(['STRIPE_SECRET_KEY_SECRET_ARN', 'TABLE_NAME']),
-    );
+    expect(env).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY_SECRET_ARN', 'TABLE_NAME']));
     // Its notices go through the mail outbox, whose sender alone may send.
     expect(env).not.toContain('MAIL_FROM');
     // The key itself never sits in the function's environment.
