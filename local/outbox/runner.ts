@@ -33,24 +33,40 @@ export function startOutboxRunner(opts: {
     handler ??= opts.load<QueueHandler>(spec.handler);
     return (await handler)(event);
   });
-  const pipe = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(here, 'pipe-host.ts'),
-      JSON.stringify({ endpoint: opts.dynamoEndpoint, tableName: opts.tableName }),
-    ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  createInterface({ input: pipe.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    if (line.startsWith('OUTBOX ')) queue.send(line.slice('OUTBOX '.length));
-  });
-  pipe.stderr?.on('data', (d: Buffer) => opts.log?.(d.toString().trimEnd()));
+  // The pipe's process, started again if it ever dies (as AWS keeps a Pipe running): a new one
+  // reads the stream from its start, and mails already handled are found done by the sender.
+  let stopped = false;
+  let pipe: ReturnType<typeof spawn> | undefined;
+  const startPipe = () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(here, 'pipe-host.ts'),
+        JSON.stringify({ endpoint: opts.dynamoEndpoint, tableName: opts.tableName }),
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      if (line.startsWith('OUTBOX ')) queue.send(line.slice('OUTBOX '.length));
+    });
+    child.stderr?.on('data', (d: Buffer) => opts.log?.(d.toString().trimEnd()));
+    child.once('exit', () => {
+      if (stopped) return;
+      opts.log?.('[outbox pipe] stopped; starting it again');
+      setTimeout(() => {
+        if (!stopped) pipe = startPipe();
+      }, 1_000).unref?.();
+    });
+    return child;
+  };
+  pipe = startPipe();
   return {
     queue,
     stop: () => {
-      pipe.stdin?.end();
+      stopped = true;
+      pipe?.stdin?.end();
       queue.stop();
     },
   };
