@@ -132,12 +132,11 @@ describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
 });
 
 describe('queues', () => {
+  // One dead-letter queue per job, and the mail outbox's queue with its own dead-letter queue.
+  const queues = jobs.length + 2;
   it('are encrypted and TLS-only', () => {
-    template.resourcePropertiesCountIs(
-      'AWS::SQS::Queue',
-      { SqsManagedSseEnabled: true },
-      jobs.length,
-    );
+    template.resourceCountIs('AWS::SQS::Queue', queues);
+    template.resourcePropertiesCountIs('AWS::SQS::Queue', { SqsManagedSseEnabled: true }, queues);
     template.resourcePropertiesCountIs(
       'AWS::SQS::QueuePolicy',
       {
@@ -150,7 +149,7 @@ describe('queues', () => {
           ]),
         },
       },
-      jobs.length,
+      queues,
     );
   });
 });
