@@ -326,6 +326,24 @@ describe('resending a signing link', () => {
     expect((await resend(owner, order.id, order.signers[1]?.id ?? '')).status).toBe(200);
   });
 
+  it('100 resends at once: 5 links go out, the rest 429, and the signer holds one mailed link', async () => {
+    const owner = await newConfirmedUser(stack, 'Rafaga');
+    const order = await paidOrder(stack, owner);
+    const s = order.signers[0];
+    if (!s) throw new Error('no signer');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => resend(owner, order.id, s.id)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(5);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(95);
+    // The first link and the five resent ones; the token kept is one that was mailed.
+    const links = await waitForLinks(stack, s.email, 6);
+    expect(links).toHaveLength(6);
+    const held = (await storedSigner(stack, s.id))?.token_hash;
+    expect(links.slice(1).map((l) => sha256(l.searchParams.get('token') ?? ''))).toContain(held);
+  });
+
   it('allows 30 resends an hour per customer across signers', async () => {
     const owner = await newConfirmedUser(stack, 'Masivo');
     const order = await paidOrder(stack, owner, {
