@@ -2,16 +2,15 @@ import { type Clock, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import {
-  finishOutbox,
+  closeOutbox,
   getOutbox,
   leaseOutbox,
-  markOutboxSent,
   type OutboxAfter,
   type OutboxRecord,
   releaseOutbox,
 } from './outbox.js';
 
-type TransactItems = Parameters<typeof markOutboxSent>[2];
+type TransactItems = NonNullable<Parameters<typeof closeOutbox>[3]>;
 
 /** What a kind of outbox mail needs checked before it goes, and written once it went. */
 export interface AfterSent<A extends OutboxAfter = OutboxAfter> {
@@ -67,7 +66,7 @@ export async function deliverOutbox(id: string, deps: SenderDeps): Promise<Deliv
   const after = deps.after[mail.after.kind] as AfterSent;
   const skip = await after.skipReason(mail.after);
   if (skip) {
-    await finishOutbox(id, now, { status: 'skipped', reason: skip });
+    await closeOutbox(id, now, { status: 'skipped', reason: skip });
     logger.info('outbox mail skipped', { outboxId: id, reason: skip });
     return 'skipped';
   }
@@ -83,10 +82,7 @@ export async function deliverOutbox(id: string, deps: SenderDeps): Promise<Deliv
     throw err;
   }
   const sentAt = deps.clock.now();
-  if (!(await markOutboxSent(id, sentAt, after.writes(mail.after, sentAt)))) {
-    // What the mail was for changed between the check and the send: the mail still went.
-    await finishOutbox(id, sentAt, { status: 'sent' });
-  }
+  await closeOutbox(id, sentAt, { status: 'sent' }, after.writes(mail.after, sentAt));
   return 'sent';
 }
 

@@ -144,37 +144,23 @@ const doneUpdate = (id: string, set: string, values: Record<string, unknown>, no
   },
 });
 
-/**
- * The mail was accepted: recorded as sent (its parts, which may hold a token, removed), with
- * `alsoWrite` (what the send makes true) in the same transaction. False when `alsoWrite`'s
- * condition failed (the caller records the mail alone then).
- */
-export async function markOutboxSent(
-  id: string,
-  now: Date,
-  alsoWrite: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
-): Promise<boolean> {
-  const mark = doneUpdate(
-    id,
-    '#s = :sent, sent_at = :at',
-    { ':sent': 'sent', ':at': now.toISOString() },
-    Math.floor(now.getTime() / 1000),
-  );
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: [mark, ...alsoWrite] }));
-    return true;
-  } catch (err) {
-    if (alsoWrite.length > 0 && isConditionFailure(err)) return false;
-    if (isConditionFailure(err)) return true; // already recorded by an earlier try
-    throw err;
-  }
-}
+export type OutboxOutcome = { status: 'sent' } | { status: 'skipped'; reason: string };
 
-/** Recorded as sent without side effects, or as skipped (never sent: it would be useless). */
-export async function finishOutbox(
+type TransactItems = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>;
+
+/**
+ * Closes a pending mail: sent (SES accepted it) or skipped (never sent: it would be useless),
+ * its parts removed (they may hold a token). `alsoWrite` (what the send makes true) goes in the
+ * same transaction; when its condition fails (what the mail was for changed meanwhile) the mail
+ * is closed alone, since it went all the same. A mail already closed is left as it is.
+ */
+export async function closeOutbox(
   id: string,
   now: Date,
-  outcome: { status: 'sent' } | { status: 'skipped'; reason: string },
+  outcome: OutboxOutcome,
+  alsoWrite: TransactItems = [],
 ): Promise<void> {
   const values: Record<string, unknown> =
     outcome.status === 'sent'
@@ -182,13 +168,11 @@ export async function finishOutbox(
       : { ':st': 'skipped', ':why': outcome.reason };
   const set =
     outcome.status === 'sent' ? '#s = :st, sent_at = :at' : '#s = :st, skipped_reason = :why';
+  const close = doneUpdate(id, set, values, Math.floor(now.getTime() / 1000));
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [doneUpdate(id, set, values, Math.floor(now.getTime() / 1000))],
-      }),
-    );
+    await db().send(new TransactWriteCommand({ TransactItems: [close, ...alsoWrite] }));
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
+    if (alsoWrite.length > 0) await closeOutbox(id, now, outcome);
   }
 }

@@ -41,6 +41,10 @@ import {
 /** Signing links are valid 15 days (customer-flows §9, DESIGN.md §3.6). */
 export const SIGNING_LINK_DAYS = 15;
 
+/** When a signing link issued at `now` stops working. */
+export const signingLinkExpiry = (now: Date) =>
+  new Date(now.getTime() + SIGNING_LINK_DAYS * 86_400_000).toISOString();
+
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
@@ -176,12 +180,7 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
   const { order, lines } = built;
   const nowIso = order.created_at;
   // Each signer's link and its mail, promised by this same transaction (first-links.ts).
-  const links = firstLinks(
-    order,
-    built.signers,
-    input.now,
-    new Date(input.now.getTime() + SIGNING_LINK_DAYS * 86_400_000).toISOString(),
-  );
+  const links = firstLinks(order, built.signers, input.now, signingLinkExpiry(input.now));
   const signers = links.signers;
   const customer = contactEmail(input.customerEmail);
   const signerByEmail = new Map<string, SignerRecord>();

@@ -8,7 +8,7 @@ import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
 import { getOwnedOrder, getSigner, replaceToken } from './repo.js';
-import { SIGNING_LINK_DAYS } from './service.js';
+import { signingLinkExpiry } from './service.js';
 import { signingLinkMail } from './signing-mail.js';
 
 /**
@@ -28,10 +28,6 @@ export interface LinkDeps {
 }
 
 const defaults: LinkDeps = { mailer: sesMailer, clock: systemClock };
-
-const DAY_MS = 86_400_000;
-
-const expiryFrom = (now: Date) => new Date(now.getTime() + SIGNING_LINK_DAYS * DAY_MS);
 
 /**
  * Issues a new link to a signer of the caller's order and mails it (customer-flows §2.9,
@@ -73,7 +69,7 @@ export async function resendLink(
     signerId,
     order.id,
     sha256(token),
-    expiryFrom(now).toISOString(),
+    signingLinkExpiry(now),
     now.toISOString(),
   );
   if (!replaced) {

@@ -16,6 +16,7 @@ import {
   storedSigner,
   waitForLinks,
 } from '../support/orders.js';
+import { outboxIdsOfSigners, senderHere } from '../support/outbox.js';
 
 /**
  * The mail outbox when mail fails (issue 11): a paid order's link mails are written with the
@@ -172,47 +173,17 @@ describe('the outbox sender under contention', () => {
     const user = await newConfirmedUser(stack, 'Carrera');
     await setFault(stack, 'mail', 'down');
     const order = await paidOrder(stack, user, { pendingLinks: true });
-    Object.assign(process.env, {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      AWS_ENDPOINT_URL_DYNAMODB: stack.endpoints.dynamodb,
-      AWS_ENDPOINT_URL_SESV2: stack.endpoints.mail,
-      TABLE_NAME: stack.tableName,
-      MAIL_FROM: 'Sello <no-responder@sello.test>',
-    });
-    const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { db } = await import('../../functions/platform/db.js');
-    const { deliverOutbox, defaultSenderDeps } = await import(
-      '../../functions/mail/outbox-sender.js'
+    const ids = await outboxIdsOfSigners(
+      stack,
+      order.signers.map((s) => s.id),
     );
-    const { afterSent } = await import('../../functions/mail/send-outbox.js');
-    const signerIds = new Set(order.signers.map((s) => s.id));
-    // Every page: the shared test table is large by now.
-    const ids: string[] = [];
-    let from: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new ScanCommand({
-          TableName: stack.tableName,
-          FilterExpression: '#t = :o',
-          ExpressionAttributeNames: { '#t': 'type' },
-          ExpressionAttributeValues: { ':o': 'Outbox' },
-          ExclusiveStartKey: from,
-        }),
-      );
-      for (const i of page.Items ?? []) {
-        if (signerIds.has((i.after as { signer_id: string }).signer_id)) ids.push(i.id as string);
-      }
-      from = page.LastEvaluatedKey;
-    } while (from);
     expect(ids).toHaveLength(order.signers.length);
 
     await setFault(stack, 'mail', 'up');
-    const deps = defaultSenderDeps(afterSent);
+    const deliver = await senderHere(stack);
     // Each due now: the queue's own sender may be in its backoff, these race it and each other.
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => deliverOutbox(ids[i % ids.length] ?? '', deps)),
+      Array.from({ length: 100 }, (_, i) => deliver(ids[i % ids.length] ?? '')),
     );
     const sent = results.filter((r) => r.status === 'fulfilled' && r.value === 'sent');
     expect(sent.length).toBeLessThanOrEqual(ids.length);

@@ -1,10 +1,11 @@
+import { FAULT_NAMES, type FaultName } from '../../local/faults/fault-proxies.js';
+import type { FaultMode } from '../../local/faults/fault-proxy.js';
 import type { StackInfo } from '../../local/stack.js';
 
-export type Dependency = 'dynamodb' | 's3' | 'mail' | 'cognito' | 'stripe';
-export type FaultMode = 'up' | 'down' | 'paused';
+export type { FaultMode };
 
 /** Stops, pauses or resumes one dependency of the test stack (local/faults). */
-export async function setFault(stack: StackInfo, dep: Dependency, mode: FaultMode): Promise<void> {
+export async function setFault(stack: StackInfo, dep: FaultName, mode: FaultMode): Promise<void> {
   const res = await fetch(`${stack.url}/_local/faults/${dep}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -15,7 +16,7 @@ export async function setFault(stack: StackInfo, dep: Dependency, mode: FaultMod
 
 /** Every dependency back up: call in afterEach so a failed test never leaves one down. */
 export async function allUp(stack: StackInfo): Promise<void> {
-  for (const dep of ['dynamodb', 's3', 'mail', 'cognito', 'stripe'] as const) {
+  for (const dep of FAULT_NAMES) {
     await setFault(stack, dep, 'up');
   }
 }
