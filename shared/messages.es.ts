@@ -6,6 +6,7 @@ import { documentsEs } from './messages/documents.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
+import { signingEs } from './messages/signing.es.js';
 import { wizardEs } from './messages/wizard.es.js';
 
 /**
@@ -35,6 +36,7 @@ export const es = {
   maintenance: maintenanceEs,
   auth: authEs,
   mail: mailEs,
+  signing: signingEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

@@ -1,0 +1,154 @@
+import * as z from 'zod/mini';
+import { apiEs } from '../messages/api.es.js';
+
+/**
+ * The server-driven signing screen (credits-signing-admin §2 screen 8, §3 "Signing response",
+ * §4 signing steps, §5 signing form rules, §7 signing call). One route takes every step: the
+ * server decides what the signer sees next; the SPA only renders `ui` and posts the next
+ * `accion` with the form values. Design: docs/drafts/signing-design.md §3.3.
+ */
+
+/** The spec's eight steps (§4) plus the steps the in-house simple signature needs. */
+export const signingActions = [
+  'init_signing',
+  'request_second_factor',
+  'submit_signature',
+  'check_certificate_status',
+  'unlock_certificate',
+  'unlock_second_factor',
+  'submit_unlock_certificate',
+  'submit_unlock_second_factor',
+  // Simple signature (ours)
+  'accept_consent',
+  'confirm_review',
+  'send_code',
+  'verify_code',
+  'reject_form',
+  'reject_signing',
+  'check_status',
+] as const;
+export type SigningAction = (typeof signingActions)[number];
+
+/** Screen 8's component types; `signature` (a drawing pad) is ours: the simple flow needs it. */
+export const componentTypes = [
+  'input',
+  'password',
+  'code',
+  'button',
+  'text',
+  'document',
+  'progress',
+  'signature',
+] as const;
+export type ComponentType = (typeof componentTypes)[number];
+
+export const buttonStyles = ['primary', 'secondary', 'danger', 'success'] as const;
+export type ButtonStyle = (typeof buttonStyles)[number];
+
+/**
+ * The nine button actions (§2 screen 8). They decide the running text and the client-side
+ * effects (go_home, contact_support, redirect_unlock); the `accion` a button posts is its
+ * `value` (the spec leaves "the precise accion value for each step" open, §7).
+ */
+export const buttonActions = [
+  'start_signing',
+  'submit_signature',
+  'request_second_factor',
+  'go_home',
+  'unlock_certificate',
+  'unlock_second_factor',
+  'redirect_unlock',
+  'check_status',
+  'contact_support',
+] as const;
+export type ButtonAction = (typeof buttonActions)[number];
+
+export const screenTypes = ['success', 'error', 'blocked', 'pending', 'loading', 'default'] as const;
+export type ScreenType = (typeof screenTypes)[number];
+
+/** Server-supplied rules for input, password and code components (§5); each has its message. */
+export const validationRulesSchema = z.object({
+  required: z.optional(z.object({ message: z.string() })),
+  minLength: z.optional(z.object({ value: z.number(), message: z.string() })),
+  /** Digits only, with exactly `value` of them. */
+  digits: z.optional(z.object({ value: z.number(), message: z.string() })),
+});
+export type ValidationRules = z.infer<typeof validationRulesSchema>;
+
+export const signingComponentSchema = z.object({
+  id: z.string(),
+  type: z.enum(componentTypes),
+  label: z.optional(z.string()),
+  /** Buttons: the accion to post. Documents: a short-lived URL. Progress: 0–100. */
+  value: z.optional(z.union([z.string(), z.number()])),
+  placeholder: z.optional(z.string()),
+  disabled: z.optional(z.boolean()),
+  style: z.optional(z.enum(buttonStyles)),
+  action: z.optional(z.enum(buttonActions)),
+  validation: z.optional(validationRulesSchema),
+});
+export type SigningComponent = z.infer<typeof signingComponentSchema>;
+
+const nullableString = z.optional(z.nullable(z.string()));
+
+export const signingResponseSchema = z.object({
+  status: z.enum(['success', 'error', 'loading']),
+  message: z.string(),
+  next_step: nullableString,
+  current_step: nullableString,
+  ui: z.object({
+    title: z.string(),
+    description: z.string(),
+    type: z.enum(screenTypes),
+    components: z.array(signingComponentSchema),
+  }),
+  data: z.object({
+    orderNumber: nullableString,
+    vigenciaInfo: z.optional(
+      z.nullable(
+        z.object({ rut: z.string(), vigencia: z.string(), fechaVencimiento: z.string() }),
+      ),
+    ),
+    transactionCode: nullableString,
+    signerRut: nullableString,
+    signerEmail: nullableString,
+    signedAt: nullableString,
+    documentName: nullableString,
+    /** The spec's base64 data URL; we send a short-lived URL in the document component instead. */
+    documentPreview: nullableString,
+    redirectUrl: nullableString,
+    unlockUrl: nullableString,
+    signingSessionId: nullableString,
+    errorDetails: z.optional(z.nullable(z.object({ code: z.string() }))),
+    errorCode: nullableString,
+  }),
+});
+export type SigningResponse = z.infer<typeof signingResponseSchema>;
+
+const opt = (max: number) =>
+  z.optional(z.string({ error: apiEs.validation }).check(z.maxLength(max, { error: apiEs.tooLong })));
+
+/**
+ * One step (§7): accion, signerId, token (first call only: the page drops it from the address
+ * bar), timestamp, plus the form values of the screen that posted it. Unknown fields are refused.
+ */
+export const signingStepRequest = z.strictObject({
+  accion: z.enum(signingActions, { error: apiEs.validation }),
+  signerId: z.string({ error: apiEs.validation }).check(z.minLength(1), z.maxLength(64)),
+  token: opt(128),
+  signingSessionId: opt(128),
+  timestamp: z.optional(z.union([z.string().check(z.maxLength(40)), z.number()])),
+  // Form values (component ids of the screens the server sends).
+  code: opt(8),
+  second_factor_code: opt(8),
+  typed_name: opt(120),
+  /** A drawn signature: data:image/png;base64,… (bounded by the route's body limit). */
+  signature_image: opt(200_000),
+  reason: opt(500),
+  certificate_password: opt(128),
+  document_number: opt(16),
+  signerRut: opt(16),
+  signerEmail: opt(254),
+  documentName: opt(300),
+});
+export type SigningStepRequest = z.infer<typeof signingStepRequest>;
