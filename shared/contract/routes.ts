@@ -11,6 +11,7 @@ import * as ordersRoutes from './routes/orders.js';
 import * as paymentsRoutes from './routes/payments.js';
 import * as profileRoutes from './routes/profile.js';
 import * as requestsRoutes from './routes/requests.js';
+import * as signingRoutes from './routes/signing.js';
 
 export type { AuthLevel, CognitoAction, HttpMethod, RouteAccess, RouteDef } from './route-def.js';
 
@@ -32,6 +33,7 @@ export const routes = {
   ...documentsRoutes,
   ...requestsRoutes,
   ...ordersRoutes,
+  ...signingRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -63,7 +63,14 @@ export const buttonActions = [
 ] as const;
 export type ButtonAction = (typeof buttonActions)[number];
 
-export const screenTypes = ['success', 'error', 'blocked', 'pending', 'loading', 'default'] as const;
+export const screenTypes = [
+  'success',
+  'error',
+  'blocked',
+  'pending',
+  'loading',
+  'default',
+] as const;
 export type ScreenType = (typeof screenTypes)[number];
 
 /** Server-supplied rules for input, password and code components (§5); each has its message. */
@@ -105,9 +112,7 @@ export const signingResponseSchema = z.object({
   data: z.object({
     orderNumber: nullableString,
     vigenciaInfo: z.optional(
-      z.nullable(
-        z.object({ rut: z.string(), vigencia: z.string(), fechaVencimiento: z.string() }),
-      ),
+      z.nullable(z.object({ rut: z.string(), vigencia: z.string(), fechaVencimiento: z.string() })),
     ),
     transactionCode: nullableString,
     signerRut: nullableString,
@@ -126,7 +131,9 @@ export const signingResponseSchema = z.object({
 export type SigningResponse = z.infer<typeof signingResponseSchema>;
 
 const opt = (max: number) =>
-  z.optional(z.string({ error: apiEs.validation }).check(z.maxLength(max, { error: apiEs.tooLong })));
+  z.optional(
+    z.string({ error: apiEs.validation }).check(z.maxLength(max, { error: apiEs.tooLong })),
+  );
 
 /**
  * One step (§7): accion, signerId, token (first call only: the page drops it from the address

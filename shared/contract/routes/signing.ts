@@ -1,0 +1,21 @@
+import { route } from '../route-def.js';
+import * as signing from '../signing.js';
+
+/** Routes of the signer's link and the signing screen (the whole table is ../routes.ts). */
+
+export const signingStep = route({
+  id: 'signingStep',
+  method: 'POST',
+  path: '/api/signing/step',
+  // No Cognito token: the first step carries the link token (checked by its hash), every later
+  // step the short signing session it was exchanged for (docs/drafts/signing-design.md §6).
+  auth: 'public',
+  handler: 'signing/step',
+  summary:
+    "One step of a signer's flow (credits-signing-admin §4, §7): exchanges the link token for a signing session, then consent, review, e-mail code, signature or rejection; answers the server-driven screen (§3)",
+  access: { table: 'write', bucket: 'read', mail: true },
+  request: signing.signingStepRequest,
+  response: signing.signingResponseSchema,
+  // A drawn signature travels as a PNG data URL.
+  maxBodyBytes: 256 * 1024,
+});
