@@ -12,7 +12,8 @@ export type SecretName =
   | 'STRIPE_WEBHOOK_SECRET'
   | 'MAINTENANCE_ACCESS_CODE'
   | 'AI_ANALYSIS_WEBHOOK_URL'
-  | 'ORIGIN_VERIFY_SECRET';
+  | 'ORIGIN_VERIFY_SECRET'
+  | 'SIGNING_CODE_HMAC_KEY';
 
 /** What an optional secret holds when it is not configured (Secrets Manager refuses ''). */
 export const UNSET_SECRET = 'none';
@@ -98,6 +99,11 @@ export class SecretsConstruct extends Construct {
       // (functions/platform/origin-guard.ts), so the execute-api URL alone gets nothing.
       ORIGIN_VERIFY_SECRET: new secretsmanager.Secret(this, 'OriginVerify', {
         description: 'Sello: header value CloudFront sends to the API origin',
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      }),
+      // Key of the HMAC under which signers' e-mail codes are stored (never the code itself).
+      SIGNING_CODE_HMAC_KEY: new secretsmanager.Secret(this, 'SigningCodeKey', {
+        description: 'Sello: HMAC key of the signing e-mail codes',
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
     };

@@ -198,6 +198,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
       ORIGIN_VERIFY_SECRET: originSecret,
+      SIGNING_CODE_HMAC_KEY: randomBytes(32).toString('base64url'),
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: new URL(via.stripe).port,
       STRIPE_API_PROTOCOL: 'http',

@@ -28,7 +28,9 @@ export type OutboxStatus = 'pending' | 'sent' | 'skipped';
  */
 export type OutboxAfter =
   | { kind: 'signing_link'; signer_id: string; token_hash: string }
-  | { kind: 'refund_notice'; payment_intent_id: string };
+  | { kind: 'refund_notice'; payment_intent_id: string }
+  /** A notice about an order's signing (a rejection, later delivery): nothing to check. */
+  | { kind: 'order_notice'; order_id: string; notice: 'signing_rejected' };
 
 export interface OutboxRecord {
   id: string;

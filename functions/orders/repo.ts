@@ -8,6 +8,7 @@ import {
 import type { CheckoutForm, OrderStatus } from '../../shared/contract/orders.js';
 import type { SelectedService } from '../../shared/contract/requests.js';
 import type { ServiceCategory } from '../../shared/rules/services.js';
+import type { SignatureType } from '../../shared/rules/signature-types.js';
 import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 
 /**
@@ -66,8 +67,19 @@ export interface OrderRecord {
   /** Who the order is for, as typed at checkout (invoicing). */
   billing: Omit<CheckoutForm, 'title'>;
   /** Set when the order was cancelled because its card payment was refunded or disputed. */
-  cancel_reason?: 'refunded' | 'disputed';
+  cancel_reason?: 'refunded' | 'disputed' | 'signer_rejected';
   cancelled_at?: string;
+  /** Which signing flow its signers go through (from the electronic signature bought). */
+  signature_type?: SignatureType;
+  /** The notarial service's catalogue code ('sin_notario': none), null when none was bought. */
+  notarial_code?: string | null;
+  /** Signing progress (functions/signing/): signatures so far and where the order stands. */
+  sign_count?: number;
+  signing_stage?: 'signing' | 'sealing' | 'sealed' | 'delivered' | 'rejected';
+  sealing_since?: string;
+  /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */
+  audit_seq?: number;
+  audit_head?: string;
   created_at: string;
   updated_at: string;
 }
@@ -106,6 +118,11 @@ export interface SignerRecord {
   link_sent_at?: string;
   /** The order was cancelled: this signer's link stopped working and none is issued again. */
   link_revoked_at?: string;
+  /** Signing (functions/signing/): when the signer signed or rejected, and how they signed. */
+  signed_at?: string;
+  rejected_at?: string;
+  signature_type?: SignatureType;
+  last_opened_at?: string;
   updated_at: string;
 }
 

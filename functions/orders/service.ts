@@ -16,11 +16,13 @@ import {
   startOfSantiagoDay,
   startOfSantiagoYear,
 } from '../../shared/rules/santiago-time.js';
+import { signatureTypeOfCode } from '../../shared/rules/signature-types.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
 import { lockDocumentUpdate } from '../documents/repo.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { sha256 } from '../platform/secrets.js';
 import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
+import { auditAppend, auditHeadOf } from '../signing/audit-repo.js';
 import { firstLinks } from './first-links.js';
 import {
   getOrderParts,
@@ -152,6 +154,10 @@ export function buildOrder(input: NewOrder): BuiltOrder {
     document_id: req.document_id ?? '',
     document_name: req.document_name ?? '',
     document_sha256: req.document_sha256 ?? null,
+    signature_type: signatureTypeOfCode(
+      input.items.find((i) => i.category === 'electronic_signature')?.code,
+    ),
+    notarial_code: input.items.find((i) => i.category === 'notarial_service')?.code ?? null,
     original_file_url: null,
     signed_file_url: null,
     notarized_file_url: null,
@@ -182,6 +188,30 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
   // Each signer's link and its mail, promised by this same transaction (first-links.ts).
   const links = firstLinks(order, built.signers, input.now, signingLinkExpiry(input.now));
   const signers = links.signers;
+  // The evidence starts with the payment and the links it issued, in the same transaction.
+  const audit = auditAppend(
+    order.id,
+    auditHeadOf(order),
+    [
+      {
+        kind: 'order_paid',
+        actor: { type: 'requester', id: order.user_sub },
+        details: {
+          order_number: order.order_number,
+          payment: input.payment.kind,
+          document_sha256: order.document_sha256 ?? null,
+        },
+      },
+      ...signers.map((s) => ({
+        kind: 'link_issued' as const,
+        actor: { type: 'system' as const },
+        signer_id: s.id,
+      })),
+    ],
+    nowIso,
+  );
+  order.audit_seq = audit.next.seq;
+  order.audit_head = audit.next.head;
   const customer = contactEmail(input.customerEmail);
   const signerByEmail = new Map<string, SignerRecord>();
   for (const s of signers) {
@@ -231,6 +261,7 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
       lockDocumentUpdate(order.document_id, req.user_sub, order.document_sha256),
       ...contacts.map((Update) => ({ Update })),
       ...links.outbox,
+      ...audit.puts,
     ],
     at: { order: 0, number: 1, request, document: request + 1 },
   };

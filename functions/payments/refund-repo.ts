@@ -29,7 +29,9 @@ export type RefundReason =
   | 'request_gone'
   | 'document_gone'
   | 'already_paid'
-  | 'package_unavailable';
+  | 'package_unavailable'
+  /** A signer refused to sign: the order is cancelled and paid back (functions/signing/). */
+  | 'signer_rejected';
 
 export interface RefundRecord {
   payment_intent_id: string;

@@ -14,6 +14,8 @@ import { hitRateLimit, type RateHit, releaseRateHit } from './rate-limit.js';
  * - sign-up: a person signs up once or twice; a mail bomb against one address stops at 3/hour.
  * - payment intents: card testing creates many intents; 20/hour is far above any real checkout.
  * - uploads and analyses: each costs storage and CPU; 100 uploads and 50 analyses a day per user.
+ * - signing: a signer opens a link a few times and asks for one or two codes; guessing tokens
+ *   from one address stops at 30 tries in 10 minutes (and each code allows 5 tries).
  */
 export const LIMITS = {
   /** Sign-up attempts per client address (IP). */
@@ -38,6 +40,14 @@ export const LIMITS = {
   uploadsPerUser: { scope: 'upload', limit: 100, windowSeconds: 86_400 },
   /** AI analysis attempts per user per day. */
   analysesPerUser: { scope: 'analysis', limit: 50, windowSeconds: 86_400 },
+  /** Signing links opened per client address: token guessing meets it within a burst. */
+  signingOpenPerClient: { scope: 'sign-open-ip', limit: 30, windowSeconds: 600 },
+  /** One signer's link opened (each opening is an audit event): a loop stops here. */
+  signingOpenPerSigner: { scope: 'sign-open-signer', limit: 30, windowSeconds: 3600 },
+  /** Steps of one signing session: a person takes a dozen; a script driving steps stops. */
+  signingStepPerSession: { scope: 'sign-step', limit: 120, windowSeconds: 600 },
+  /** Code mails to one signer (only accepted mails count): no mail bomb of their inbox. */
+  signingCodeSendPerSigner: { scope: 'sign-code-send', limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, LimitDef>;
 
 export interface LimitDef {

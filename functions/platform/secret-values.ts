@@ -14,7 +14,8 @@ export type SecretName =
   | 'STRIPE_WEBHOOK_SECRET'
   | 'MAINTENANCE_ACCESS_CODE'
   | 'AI_ANALYSIS_WEBHOOK_URL'
-  | 'ORIGIN_VERIFY_SECRET';
+  | 'ORIGIN_VERIFY_SECRET'
+  | 'SIGNING_CODE_HMAC_KEY';
 
 /** The environment variable that carries a secret's ARN. */
 export const arnVariable = (name: SecretName) => `${name}_SECRET_ARN` as const;

@@ -416,3 +416,26 @@ export async function deleteSavedSignerById(sub: string, id: string): Promise<bo
     throw err;
   }
 }
+
+/**
+ * A paid request's signing progress, moved by the signing flow in the transaction that records
+ * a signature or rejection (customer-flows §3: sign_count, signature_overall_status). The
+ * request is no longer editable, so this goes outside the wizard's version guard.
+ */
+export function requestSigningUpdate(
+  requestId: string,
+  p: { signCount?: number; overall: 'pending' | 'signed' | 'rejected' },
+) {
+  // updated_at stays: it is part of the request's list key (gsi1sk).
+  const values: Record<string, unknown> = { ':s': p.overall };
+  if (p.signCount !== undefined) values[':c'] = p.signCount;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: requestKey(requestId),
+      UpdateExpression: `SET signature_overall_status = :s${p.signCount !== undefined ? ', sign_count = :c' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: values,
+    },
+  };
+}

@@ -1,5 +1,17 @@
-import type { SigningResponse } from '../../shared/contract/signing.js';
-import { signingEs } from '../../shared/messages/signing.es.js';
+import type {
+  SigningComponent,
+  SigningResponse,
+  ValidationRules,
+} from '../../shared/contract/signing.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import type { SignatureType } from '../../shared/rules/signature-types.js';
+
+/**
+ * The screens of the server-driven signing flow (credits-signing-admin §3): every answer has
+ * the same shape; the SPA renders `ui` and posts each button's `value` as the next `accion`.
+ * Only this signer's own data ever appears here.
+ */
 
 /** An answer with every data field empty: the screens below fill what they show. */
 export const emptyData = (): SigningResponse['data'] => ({
@@ -18,26 +30,300 @@ export const emptyData = (): SigningResponse['data'] => ({
   errorCode: null,
 });
 
+/** What every screen of one signer shows about the order. */
+export interface ScreenContext {
+  orderNumber: string;
+  documentName: string;
+  signerEmailMasked: string;
+  signatureType: SignatureType;
+  /** Set on the answer that opened the session (the page keeps it). */
+  sessionId?: string;
+}
+
+type Data = Partial<SigningResponse['data']>;
+
+function screen(
+  ctx: ScreenContext | undefined,
+  p: {
+    status?: SigningResponse['status'];
+    message?: string;
+    step: string;
+    type: SigningResponse['ui']['type'];
+    title: string;
+    description: string;
+    components?: SigningComponent[];
+    data?: Data;
+    current?: boolean;
+  },
+): SigningResponse {
+  return {
+    status: p.status ?? 'success',
+    message: p.message ?? '',
+    ...(p.current ? { current_step: p.step } : { next_step: p.step }),
+    ui: {
+      title: p.title,
+      description: p.description,
+      type: p.type,
+      components: p.components ?? [],
+    },
+    data: {
+      ...emptyData(),
+      ...(ctx
+        ? {
+            orderNumber: ctx.orderNumber,
+            documentName: ctx.documentName,
+            signerEmail: ctx.signerEmailMasked,
+            signingSessionId: ctx.sessionId ?? null,
+          }
+        : {}),
+      ...p.data,
+    },
+  };
+}
+
+const button = (
+  id: string,
+  label: string,
+  value: string,
+  action: SigningComponent['action'],
+  style: SigningComponent['style'] = 'primary',
+): SigningComponent => ({ id, type: 'button', label, value, action, style });
+
+const text = (id: string, value: string): SigningComponent => ({ id, type: 'text', value });
+
+const rejectButton = button('reject', t.reject, 'reject_form', 'start_signing', 'danger');
+
+const errorData = (code: string): Data => ({ errorCode: code, errorDetails: { code } });
+
 /**
  * The one answer for every link that does not open a flow: unknown signer, wrong, expired,
  * revoked or replaced token, another signer's token, a signer who already signed or rejected.
  * Identical bytes on every path, so the answer tells a guesser nothing.
  */
 export function linkInvalidScreen(): SigningResponse {
-  return {
+  return screen(undefined, {
     status: 'error',
-    message: signingEs.linkInvalid,
-    current_step: 'init_signing',
-    ui: {
-      title: signingEs.linkInvalidTitle,
-      description: signingEs.linkInvalid,
-      type: 'blocked',
-      components: [],
-    },
-    data: {
-      ...emptyData(),
-      errorCode: 'SIG-LINK-INVALID',
-      errorDetails: { code: 'SIG-LINK-INVALID' },
-    },
-  };
+    message: t.linkInvalid,
+    step: 'init_signing',
+    current: true,
+    type: 'blocked',
+    title: t.linkInvalidTitle,
+    description: t.linkInvalid,
+    data: errorData('SIG-LINK-INVALID'),
+  });
+}
+
+/** A step without a live session (expired, or a reload in another browser). */
+export function sessionExpiredScreen(): SigningResponse {
+  return screen(undefined, {
+    status: 'error',
+    message: t.sessionExpired,
+    step: 'init_signing',
+    current: true,
+    type: 'blocked',
+    title: t.sessionExpiredTitle,
+    description: t.sessionExpired,
+    data: errorData('SIG-SESSION-EXPIRED'),
+  });
+}
+
+export function orderClosedScreen(ctx: ScreenContext): SigningResponse {
+  return screen(ctx, {
+    status: 'error',
+    message: t.orderClosed,
+    step: 'done',
+    current: true,
+    type: 'blocked',
+    title: t.orderClosedTitle,
+    description: t.orderClosed,
+    data: errorData('SIG-ORDER-CANCELLED'),
+  });
+}
+
+export function typeUnavailableScreen(ctx: ScreenContext): SigningResponse {
+  return screen(ctx, {
+    status: 'error',
+    message: t.typeUnavailable,
+    step: 'init_signing',
+    current: true,
+    type: 'error',
+    title: t.typeTitles[ctx.signatureType],
+    description: t.typeUnavailable,
+    data: errorData('SIG-TYPE-UNAVAILABLE'),
+  });
+}
+
+export function consentScreen(ctx: ScreenContext, requester: string): SigningResponse {
+  return screen(ctx, {
+    step: 'consent',
+    type: 'pending',
+    title: t.typeTitles[ctx.signatureType],
+    description: fmt(t.consentDescription, {
+      requester,
+      document: ctx.documentName,
+      number: ctx.orderNumber,
+    }),
+    components: [
+      text('consent_text', t.consentText),
+      button('accept', t.acceptConsent, 'accept_consent', 'start_signing'),
+      rejectButton,
+    ],
+  });
+}
+
+export function reviewScreen(
+  ctx: ScreenContext,
+  doc: { url: string; isPdf: boolean },
+): SigningResponse {
+  return screen(ctx, {
+    step: 'review',
+    type: 'pending',
+    title: t.reviewTitle,
+    description: doc.isPdf ? t.reviewDescription : t.reviewWordHint,
+    components: [
+      { id: 'document', type: 'document', label: ctx.documentName, value: doc.url },
+      button('reviewed', t.confirmReview, 'confirm_review', 'start_signing'),
+      rejectButton,
+    ],
+  });
+}
+
+export function codeSendScreen(ctx: ScreenContext, problem?: { message: string; code: string }) {
+  return screen(ctx, {
+    status: problem ? 'error' : 'success',
+    message: problem?.message,
+    step: 'send_code',
+    current: !!problem,
+    type: problem ? 'error' : 'pending',
+    title: t.codeTitle,
+    description: problem?.message ?? fmt(t.codeSendDescription, { email: ctx.signerEmailMasked }),
+    components: [
+      button('send', problem ? t.codeNew : t.codeSend, 'send_code', 'request_second_factor'),
+      rejectButton,
+    ],
+    data: problem ? errorData(problem.code) : undefined,
+  });
+}
+
+const codeRules: ValidationRules = {
+  required: { message: t.codeRequired },
+  digits: { value: 6, message: t.codeDigits },
+};
+
+export function codeEntryScreen(
+  ctx: ScreenContext,
+  opts: { justSent?: boolean; wrong?: { left: number }; invalid?: string } = {},
+): SigningResponse {
+  const problem = !!(opts.wrong || opts.invalid);
+  const message = opts.wrong
+    ? fmt(t.codeWrong, { n: opts.wrong.left })
+    : opts.invalid
+      ? opts.invalid
+      : opts.justSent
+        ? fmt(t.codeSent, { email: ctx.signerEmailMasked })
+        : '';
+  return screen(ctx, {
+    status: problem ? 'error' : 'success',
+    message,
+    step: 'verify_code',
+    current: problem,
+    type: problem ? 'error' : 'pending',
+    title: t.codeTitle,
+    description: problem ? message : fmt(t.codeSentDescription, { email: ctx.signerEmailMasked }),
+    components: [
+      {
+        id: 'code',
+        type: 'code',
+        label: t.codeLabel,
+        placeholder: '000000',
+        validation: codeRules,
+      },
+      button('verify', t.codeVerify, 'verify_code', 'start_signing'),
+      button('resend', t.codeResend, 'send_code', 'request_second_factor', 'secondary'),
+    ],
+    data: problem ? errorData('SIG-CODE-INVALID') : undefined,
+  });
+}
+
+export function signatureScreen(ctx: ScreenContext, problem?: string): SigningResponse {
+  return screen(ctx, {
+    status: problem ? 'error' : 'success',
+    message: problem ?? t.codeVerified,
+    step: 'submit_signature',
+    current: !!problem,
+    type: problem ? 'error' : 'pending',
+    title: t.signatureTitle,
+    description: problem ?? t.signatureDescription,
+    components: [
+      {
+        id: 'typed_name',
+        type: 'input',
+        label: t.typedNameLabel,
+        validation: { minLength: { value: 3, message: t.typedNameShort } },
+      },
+      { id: 'signature_image', type: 'signature', label: t.signaturePadLabel },
+      button('sign', t.sign, 'submit_signature', 'submit_signature', 'success'),
+      rejectButton,
+    ],
+    data: problem ? errorData('SIG-SIGNATURE-INVALID') : undefined,
+  });
+}
+
+export function signedScreen(
+  ctx: ScreenContext,
+  p: { signedAt: string; signerRut: string | null },
+): SigningResponse {
+  return screen(ctx, {
+    message: t.signedToast,
+    step: 'done',
+    type: 'success',
+    title: t.signedTitle,
+    description: t.signedDescription,
+    data: { signedAt: p.signedAt, signerRut: p.signerRut, transactionCode: 'N/A' },
+  });
+}
+
+export function notYourTurnScreen(ctx: ScreenContext): SigningResponse {
+  return screen(ctx, {
+    status: 'error',
+    message: t.notYourTurn,
+    step: 'init_signing',
+    current: true,
+    type: 'blocked',
+    title: t.notYourTurnTitle,
+    description: t.notYourTurn,
+    data: errorData('SIG-NOT-YOUR-TURN'),
+  });
+}
+
+export function rejectFormScreen(ctx: ScreenContext): SigningResponse {
+  return screen(ctx, {
+    step: 'reject',
+    type: 'default',
+    title: t.rejectTitle,
+    description: t.rejectDescription,
+    components: [
+      {
+        id: 'reason',
+        type: 'input',
+        label: t.rejectReasonLabel,
+        validation: {
+          required: { message: t.rejectReasonRequired },
+          minLength: { value: 5, message: t.rejectReasonShort },
+        },
+      },
+      button('confirm_reject', t.rejectConfirm, 'reject_signing', 'start_signing', 'danger'),
+      button('back', t.back, 'check_status', 'check_status', 'secondary'),
+    ],
+  });
+}
+
+export function rejectedScreen(ctx: ScreenContext): SigningResponse {
+  return screen(ctx, {
+    message: t.rejectedDescription,
+    step: 'done',
+    type: 'blocked',
+    title: t.rejectedTitle,
+    description: t.rejectedDescription,
+  });
 }

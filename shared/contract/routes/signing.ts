@@ -13,7 +13,7 @@ export const signingStep = route({
   handler: 'signing/step',
   summary:
     "One step of a signer's flow (credits-signing-admin §4, §7): exchanges the link token for a signing session, then consent, review, e-mail code, signature or rejection; answers the server-driven screen (§3)",
-  access: { table: 'write', bucket: 'read', mail: true },
+  access: { table: 'write', bucket: 'write', mail: true, secrets: ['SIGNING_CODE_HMAC_KEY'] },
   request: signing.signingStepRequest,
   response: signing.signingResponseSchema,
   // A drawn signature travels as a PNG data URL.

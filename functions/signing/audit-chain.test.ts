@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AuditInput,
+  canonicalJson,
+  chainEvents,
+  genesisHash,
+  verifyChain,
+} from './audit-chain.js';
+
+const inputs: AuditInput[] = [
+  { kind: 'order_paid', actor: { type: 'requester', id: 'u1' } },
+  { kind: 'link_issued', actor: { type: 'system' }, signer_id: 's1' },
+  {
+    kind: 'link_opened',
+    actor: { type: 'signer', id: 's1' },
+    signer_id: 's1',
+    ip: '203.0.113.9',
+    user_agent: 'Mozilla/5.0',
+  },
+];
+
+describe('audit chain', () => {
+  it('sorts keys at every level and drops undefined', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 0 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"x":0,"y":1}]},"b":1}',
+    );
+  });
+
+  it('chains each event to the one before, starting at the order-bound genesis', () => {
+    const { events, seq, head } = chainEvents({ seq: 0, head: genesisHash('o1') }, inputs, 'T');
+    expect(seq).toBe(3);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(events[0]?.prev_hash).toBe(genesisHash('o1'));
+    expect(events[1]?.prev_hash).toBe(events[0]?.hash);
+    expect(head).toBe(events[2]?.hash);
+    expect(verifyChain('o1', events, { seq, head })).toEqual({ ok: true, seq: 3, head });
+  });
+
+  it('continues a chain across appends exactly as one append would', () => {
+    const all = chainEvents({ seq: 0, head: genesisHash('o1') }, inputs, 'T');
+    const first = chainEvents({ seq: 0, head: genesisHash('o1') }, inputs.slice(0, 1), 'T');
+    const rest = chainEvents({ seq: first.seq, head: first.head }, inputs.slice(1), 'T');
+    expect([...first.events, ...rest.events]).toEqual(all.events);
+  });
+
+  it('finds a changed, removed, reordered or foreign event, and a wrong head', () => {
+    const { events, seq, head } = chainEvents({ seq: 0, head: genesisHash('o1') }, inputs, 'T');
+    const changed = events.map((e) => (e.seq === 2 ? { ...e, signer_id: 's2' } : e));
+    expect(verifyChain('o1', changed)).toEqual({ ok: false, at_seq: 2, reason: 'hash' });
+    expect(verifyChain('o1', [events[0]!, events[2]!])).toMatchObject({ ok: false, reason: 'gap' });
+    const swapped = [events[0]!, { ...events[2]!, seq: 2 }, { ...events[1]!, seq: 3 }];
+    expect(verifyChain('o1', swapped)).toMatchObject({ ok: false, reason: 'prev_hash' });
+    expect(verifyChain('o2', events)).toMatchObject({ ok: false, at_seq: 1, reason: 'prev_hash' });
+    expect(verifyChain('o1', events.slice(0, 2), { seq, head })).toMatchObject({
+      ok: false,
+      reason: 'head',
+    });
+  });
+
+  it('caps the user agent it records', () => {
+    const { events } = chainEvents(
+      { seq: 0, head: genesisHash('o') },
+      [{ kind: 'link_opened', actor: { type: 'signer' }, user_agent: 'x'.repeat(1000) }],
+      'T',
+    );
+    expect(events[0]?.user_agent).toHaveLength(256);
+  });
+});

@@ -1,0 +1,114 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { failedConditions, getOrder, type OrderRecord, type TransactItem } from '../orders/repo.js';
+import { db, tableName } from '../platform/db.js';
+import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import { AppError } from '../platform/errors.js';
+import type { AuditEvent, AuditInput } from './audit-chain.js';
+import { auditAppend, auditHeadOf } from './audit-repo.js';
+
+/**
+ * A state change of an order's signing and the audit events that record it, in ONE
+ * transaction (docs/drafts/signing-design.md §2.3): the order's Update carries the audit head
+ * move plus whatever the change sets on the order, under the change's own condition.
+ *
+ * When another change of the same order appended first (its audit_seq moved), the order is read
+ * again and the change rebuilt on it; any other failed condition ends the attempt and tells the
+ * caller which element failed, so it can answer (a stale link, a used code, not your turn).
+ */
+export interface AuditedChange {
+  /** Elements other than the order's Update; their indexes are the ones reported on failure. */
+  items: TransactItem[];
+  events: AuditInput[];
+  /** Fragments of the order's own Update. */
+  order?: {
+    set?: string;
+    add?: string;
+    remove?: string;
+    condition?: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  };
+}
+
+export type AuditedResult =
+  | { ok: true; order: OrderRecord; events: AuditEvent[] }
+  /** `failed`: index in `items` of a failed condition, or 'order' for the order's own one. */
+  | { ok: false; failed: number | 'order'; order: OrderRecord | undefined };
+
+const ATTEMPTS = 6;
+
+/**
+ * The transaction's elements: the order's Update (head move + the change's own fragments)
+ * first, then the change's items, then the events' Puts.
+ */
+export function composeAudited(order: OrderRecord, change: AuditedChange, at: string) {
+  const from = auditHeadOf(order);
+  const append = auditAppend(order.id, from, change.events, at);
+  const o = change.order ?? {};
+  const update = [
+    `SET ${[append.set, o.set].filter(Boolean).join(', ')}`,
+    o.add ? `ADD ${o.add}` : '',
+    o.remove ? `REMOVE ${o.remove}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const orderUpdate: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: { pk: `ORDER#${order.id}`, sk: 'META' },
+      UpdateExpression: update,
+      ConditionExpression: ['attribute_exists(pk)', append.condition, o.condition]
+        .filter(Boolean)
+        .map((c) => `(${c})`)
+        .join(' AND '),
+      ...(o.names && Object.keys(o.names).length ? { ExpressionAttributeNames: o.names } : {}),
+      ExpressionAttributeValues: { ...append.values, ...o.values },
+    },
+  };
+  return {
+    items: [orderUpdate, ...change.items, ...append.puts],
+    from,
+    events: append.events,
+  };
+}
+
+export async function auditedWrite(
+  orderId: string,
+  at: string,
+  build: (order: OrderRecord) => AuditedChange | undefined,
+): Promise<AuditedResult> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const order = await getOrder(orderId);
+    if (!order) return { ok: false, failed: 'order', order: undefined };
+    const change = build(order);
+    if (!change) return { ok: false, failed: 'order', order };
+    const { items, from, events } = composeAudited(order, change, at);
+    beforeWrite();
+    try {
+      await send(items);
+      return { ok: true, order, events };
+    } catch (err) {
+      const failed = failedConditions(err);
+      if (!failed) throw err;
+      const other = failed.slice(1, 1 + change.items.length).findIndex(Boolean);
+      if (other >= 0) return { ok: false, failed: other, order };
+      if (failed[0]) {
+        // The order's condition: our head went stale (retry on a fresh read), or the change's
+        // own condition on the order no longer holds (report it).
+        const now = await getOrder(orderId);
+        if (now && auditHeadOf(now).seq !== from.seq) {
+          await new Promise((r) => setTimeout(r, 5 + Math.random() * 15 * (attempt + 1)));
+          continue;
+        }
+        return { ok: false, failed: 'order', order: now };
+      }
+      // Only an event Put failed: another writer used the same seq; read again.
+    }
+  }
+  throw new AppError('UNAVAILABLE', apiEs.unavailable);
+}
+
+async function send(items: TransactItem[]) {
+  await db().send(new TransactWriteCommand({ TransactItems: items }), sdkOptions());
+}

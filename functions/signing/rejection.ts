@@ -1,0 +1,246 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { SigningResponse } from '../../shared/contract/signing.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import { packageCreditsExpiry } from '../../shared/rules/credits.js';
+import { userOwner } from '../credits/keys.js';
+import { grant } from '../credits/ledger.js';
+import { outboxPut } from '../mail/outbox.js';
+import {
+  failedConditions,
+  getOrder,
+  getSigner,
+  type OrderRecord,
+  type TransactItem,
+} from '../orders/repo.js';
+import { settleRefundQuietly } from '../payments/refund.js';
+import { refundPut } from '../payments/refund-repo.js';
+import { required } from '../platform/config.js';
+import { db, tableName } from '../platform/db.js';
+import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import { layout } from '../platform/mail-templates.js';
+import { requestSigningUpdate } from '../requests/repo.js';
+import type { AuditInput } from './audit-chain.js';
+import { type AuditedChange, composeAudited } from './audited-write.js';
+import { epochOf, type Live, signerEvent } from './context.js';
+import {
+  orderClosedScreen,
+  rejectedScreen,
+  rejectFormScreen,
+  sessionExpiredScreen,
+} from './screens.js';
+
+/**
+ * A signer refuses to sign (docs/data-model.md pattern 89). In ONE transaction: the signer
+ * becomes 'rejected' with the reason, every other pending signer's link is revoked, the order
+ * is cancelled and the request marked rejected, the requester's notice is queued in the outbox,
+ * and the money comes back — credits as a refund in the same ledger transaction (key
+ * `order-reject:{orderId}`, so a repeat gives nothing twice), a card through a REFUND# record
+ * settled with Stripe right after and by the retry-refunds job until it is done.
+ */
+class LostRace extends Error {}
+
+const ATTEMPTS = 6;
+
+export async function rejectSigning(live: Live): Promise<SigningResponse> {
+  const reason = (live.input.body.reason ?? '').replace(/\s+/g, ' ').trim();
+  if (reason.length < 5) return rejectFormScreen(live.ctx);
+  const nowIso = live.input.now.toISOString();
+
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const order = await getOrder(live.order.id);
+    if (!order || order.status !== 'processing') {
+      // A repeat of this very rejection (a double click) answers it again.
+      const signer = await getSigner(live.signer.id);
+      return signer?.estado_firma === 'rejected'
+        ? rejectedScreen(live.ctx)
+        : orderClosedScreen(live.ctx);
+    }
+    const change = await rejectionChange(live, order, reason, nowIso);
+    const { items } = composeAudited(order, change, nowIso);
+    const byCredits = order.payment_method_mix === 'full_credits' && order.credits_used > 0;
+    beforeWrite();
+    try {
+      if (byCredits) {
+        await grant(
+          {
+            ownerId: userOwner(order.user_sub),
+            type: 'refund',
+            amount: order.credits_used,
+            expiresAt: packageCreditsExpiry(epochOf(live.input.now)),
+            description: fmt(t.rejectedRefundDescription, { number: order.order_number }),
+            related_entity_type: 'order',
+            related_entity_id: order.id,
+            idempotencyKey: `order-reject:${order.id}`,
+            permanentKey: true,
+          },
+          () => epochOf(live.input.now),
+          { items, onConditionFailed: () => new LostRace() },
+        );
+      } else {
+        await db().send(new TransactWriteCommand({ TransactItems: items }), sdkOptions());
+      }
+    } catch (err) {
+      if (err instanceof LostRace || failedConditions(err)) {
+        const signer = await getSigner(live.signer.id);
+        if (signer?.estado_firma === 'rejected') return rejectedScreen(live.ctx);
+        if (
+          signer?.estado_firma !== 'pending' ||
+          signer.token_hash !== live.session.link_token_hash
+        ) {
+          return sessionExpiredScreen();
+        }
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 15 * (attempt + 1)));
+        continue;
+      }
+      throw err;
+    }
+    if (!byCredits && order.payment_intent_id) await settleRefundQuietly(order.payment_intent_id);
+    return rejectedScreen(live.ctx);
+  }
+  return sessionExpiredScreen();
+}
+
+async function rejectionChange(
+  live: Live,
+  order: OrderRecord,
+  reason: string,
+  nowIso: string,
+): Promise<AuditedChange> {
+  const T = tableName();
+  const others = order.signer_ids.filter((id) => id !== live.signer.id);
+  const byCredits = order.payment_method_mix === 'full_credits' && order.credits_used > 0;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: T,
+        Key: { pk: `SIGNER#${live.signer.id}`, sk: 'META' },
+        UpdateExpression:
+          'SET estado_firma = :rejected, rejected_at = :now, updated_at = :now REMOVE token_hash, token_expires_at',
+        ConditionExpression:
+          'token_hash = :lh AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
+        ExpressionAttributeValues: {
+          ':rejected': 'rejected',
+          ':pending': 'pending',
+          ':now': nowIso,
+          ':lh': live.session.link_token_hash,
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: T,
+        Item: {
+          pk: `SIGNER#${live.signer.id}`,
+          sk: 'REJECTION',
+          type: 'SigningRejection',
+          order_id: order.id,
+          reason,
+          ip: live.input.ip,
+          user_agent: live.input.userAgent.slice(0, 256),
+          at: nowIso,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    requestSigningUpdate(order.request_id, { overall: 'rejected' }),
+    // Every other signer's link stops working (signed ones hold none; the mark is harmless).
+    ...others.map(
+      (id): TransactItem => ({
+        Update: {
+          TableName: T,
+          Key: { pk: `SIGNER#${id}`, sk: 'META' },
+          UpdateExpression:
+            'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at',
+          ConditionExpression: 'order_id = :o',
+          ExpressionAttributeValues: { ':o': order.id, ':now': nowIso },
+        },
+      }),
+    ),
+    outboxPut(
+      rejectionMail(order, live, reason, byCredits),
+      { kind: 'order_notice', order_id: order.id, notice: 'signing_rejected' },
+      live.input.now,
+    ),
+  ];
+  if (!byCredits && order.payment_intent_id) {
+    items.push(
+      refundPut({
+        payment_intent_id: order.payment_intent_id,
+        kind: 'order',
+        reason: 'signer_rejected',
+        user_sub: order.user_sub,
+        label: order.request_number,
+        amount: order.total_price,
+        currency_code: order.currency_code,
+        status: 'pending',
+        refund_id: null,
+        attempts: 0,
+        last_error: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      }),
+    );
+  }
+  const events: AuditInput[] = [
+    signerEvent(live, 'rejected', { reason }),
+    ...(others.length
+      ? [
+          {
+            kind: 'links_revoked' as const,
+            actor: { type: 'system' as const },
+            details: { count: others.length },
+          },
+        ]
+      : []),
+    { kind: 'cancelled', actor: { type: 'system' }, details: { reason: 'signer_rejected' } },
+    {
+      kind: 'refund_queued',
+      actor: { type: 'system' },
+      details: byCredits
+        ? { credits: order.credits_used }
+        : { amount: order.total_price, currency: order.currency_code },
+    },
+  ];
+  return {
+    items,
+    events,
+    order: {
+      set: '#st = :cancelled, signing_stage = :rejected, cancel_reason = :why, cancelled_at = :now, updated_at = :now',
+      condition: '#st = :processing',
+      names: { '#st': 'status' },
+      values: {
+        ':cancelled': 'cancelled',
+        ':rejected': 'rejected',
+        ':why': 'signer_rejected',
+        ':now': nowIso,
+        ':processing': 'processing',
+      },
+    },
+  };
+}
+
+function rejectionMail(order: OrderRecord, live: Live, reason: string, byCredits: boolean) {
+  const base = required('APP_URL').replace(/\/+$/, '');
+  const signer = `${live.signer.first_name} ${live.signer.last_name}`.trim();
+  const refund = byCredits
+    ? fmt(t.rejectedMailRefundCredits, { credits: order.credits_used })
+    : t.rejectedMailRefundCard;
+  return {
+    to: order.billing.email,
+    subject: fmt(t.rejectedMailSubject, { title: order.title }).replace(/\s+/g, ' ').trim(),
+    ...layout({
+      greeting: fmt(t.rejectedMailGreeting, { name: order.billing.first_name }),
+      body: fmt(t.rejectedMailBody, {
+        signer,
+        document: order.document_name,
+        number: order.order_number,
+        reason,
+        refund,
+      }),
+      action: t.rejectedMailAction,
+      url: `${base}/mis-pedidos`,
+      note: t.rejectedMailNote,
+    }),
+  };
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { SigningResponse } from '../../shared/contract/signing.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import { digest } from '../documents/stored-file.js';
+import { getSigner, type TransactItem } from '../orders/repo.js';
+import { tableName } from '../platform/db.js';
+import { logger } from '../platform/logger.js';
+import { deleteObject, putObject } from '../platform/storage.js';
+import { requestSigningUpdate } from '../requests/repo.js';
+import type { AuditInput } from './audit-chain.js';
+import { auditedWrite } from './audited-write.js';
+import { epochOf, type Live, signerEvent } from './context.js';
+import { codeSendScreen, sessionExpiredScreen, signatureScreen, signedScreen } from './screens.js';
+import { parseSignaturePng } from './signature-image.js';
+import { signedAtText } from './signed-at.js';
+import { VERIFIED_FOR_SECONDS } from './simple-flow.js';
+
+/**
+ * Applying a signature (docs/data-model.md pattern 88): in ONE transaction the signer becomes
+ * 'signed' (its link stops working), the signature and its evidence are stored, the order's
+ * sign_count moves (its condition on the previous count and the audit head makes two signers
+ * at once land one after the other, each counted once), the request mirrors it, and the last
+ * signature moves the order to sealing.
+ */
+export async function submitSignature(live: Live): Promise<SigningResponse> {
+  const p = live.session.progress;
+  const nowIso = live.input.now.toISOString();
+  const verifiedAt = p.code_verified_at ? Date.parse(p.code_verified_at) / 1000 : 0;
+  if (!p.viewed_sha256 || !verifiedAt) {
+    return codeSendScreen(live.ctx, { message: t.codeMissing, code: 'SIG-CODE-MISSING' });
+  }
+  if (verifiedAt + VERIFIED_FOR_SECONDS <= epochOf(live.input.now)) {
+    return codeSendScreen(live.ctx, { message: t.codeExpired, code: 'SIG-CODE-EXPIRED' });
+  }
+  const typed = (live.input.body.typed_name ?? '').replace(/\s+/g, ' ').trim();
+  const drawn = live.input.body.signature_image;
+  if (!typed && !drawn) return signatureScreen(live.ctx, t.signatureMissing);
+  if (typed && typed.length < 3) return signatureScreen(live.ctx, t.typedNameShort);
+  const png = drawn ? parseSignaturePng(drawn) : undefined;
+  if (drawn && !png) return signatureScreen(live.ctx, t.signatureImageInvalid);
+
+  // The drawn image goes first, under a key of its own: a signature that does not land
+  // leaves an object nothing references, deleted below.
+  let image: { key: string; sha256: string } | undefined;
+  if (png) {
+    const d = digest(png);
+    const key = `evidence/${live.order.id}/sig-${live.signer.id}-${randomBytes(6).toString('hex')}.png`;
+    await putObject({ key, bytes: png, contentType: 'image/png', sha256Base64: d.base64 });
+    image = { key, sha256: d.hex };
+  }
+
+  const res = await auditedWrite(live.order.id, nowIso, (order) => {
+    const before = order.sign_count ?? 0;
+    const count = before + 1;
+    const last = count >= order.signers_count;
+    const events: AuditInput[] = [
+      signerEvent(live, 'signature_applied', {
+        method: png ? 'drawn' : 'typed',
+        document_sha256: p.viewed_sha256 ?? null,
+        image_sha256: image?.sha256 ?? null,
+        consent_version: p.consent_version ?? null,
+      }),
+    ];
+    if (last) events.push({ kind: 'all_signed', actor: { type: 'system' } });
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: `SIGNER#${live.signer.id}`, sk: 'META' },
+          UpdateExpression:
+            'SET estado_firma = :signed, signed_at = :now, signature_type = :type, updated_at = :now REMOVE token_hash, token_expires_at',
+          ConditionExpression:
+            'token_hash = :lh AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
+          ExpressionAttributeValues: {
+            ':signed': 'signed',
+            ':pending': 'pending',
+            ':now': nowIso,
+            ':type': live.session.signature_type,
+            ':lh': live.session.link_token_hash,
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            pk: `SIGNER#${live.signer.id}`,
+            sk: 'SIGNATURE',
+            type: 'Signature',
+            order_id: order.id,
+            signature_type: live.session.signature_type,
+            method: png ? 'drawn' : 'typed',
+            typed_name: typed || null,
+            image_key: image?.key ?? null,
+            image_sha256: image?.sha256 ?? null,
+            document_sha256: p.viewed_sha256,
+            code_id: p.code_id,
+            code_verified_at: p.code_verified_at,
+            consent_version: p.consent_version,
+            ip: live.input.ip,
+            user_agent: live.input.userAgent.slice(0, 256),
+            signed_at: nowIso,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      requestSigningUpdate(order.request_id, {
+        signCount: count,
+        overall: last ? 'signed' : 'pending',
+      }),
+    ];
+    return {
+      items,
+      events,
+      order: {
+        set: [
+          'sign_count = :count',
+          'updated_at = :now',
+          ...(last ? ['signing_stage = :sealing', 'sealing_since = :now'] : []),
+        ].join(', '),
+        condition:
+          '#st = :processing AND (' +
+          (before === 0 ? 'attribute_not_exists(sign_count) OR ' : '') +
+          'sign_count = :before)',
+        names: { '#st': 'status' },
+        values: {
+          ':processing': 'processing',
+          ':count': count,
+          ':before': before,
+          ':now': nowIso,
+          ...(last ? { ':sealing': 'sealing' } : {}),
+        },
+      },
+    };
+  });
+  if (!res.ok) {
+    if (image) await deleteObject(image.key).catch(() => undefined);
+    logger.info('signing: signature did not land', { failed: String(res.failed) });
+    // Signed meanwhile in another tab: show that; otherwise the link or order changed.
+    const now = await getSigner(live.signer.id);
+    if (now?.estado_firma === 'signed') return signedScreen(live.ctx, signedAtText(now));
+    return sessionExpiredScreen();
+  }
+  return signedScreen(live.ctx, signedAtText({ ...live.signer, signed_at: nowIso }));
+}

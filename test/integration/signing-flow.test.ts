@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { es } from '../../shared/messages.es.js';
+import { freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
+import { walletOf } from '../support/ledger.js';
+import { checkoutApi, paidOrder, signer, storedSigner, waitForLinks } from '../support/orders.js';
+import {
+  auditOf,
+  codeFor,
+  DRAWN_PNG,
+  openLink,
+  rewriteSigner,
+  signAll,
+  signingApi,
+} from '../support/signing.js';
+
+const stack = inject('stack');
+const post = signingApi(stack);
+const t = es.signing;
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+async function orderWith(n: number) {
+  const user = await newConfirmedUser(stack);
+  const signers = Array.from({ length: n }, () => signer());
+  const order = await paidOrder(stack, user, { signers });
+  const links = await Promise.all(signers.map((s) => waitForLinks(stack, s.email)));
+  return { user, order, signers, links: links.map((l) => l[0] as URL) };
+}
+
+describe('signing: the simple signature, end to end through the API', () => {
+  it('consent, review of the paid-for bytes, e-mail code and signature; the order moves to sealing', async () => {
+    const { user, order, signers, links } = await orderWith(2);
+    const first = await openLink(stack, links[0] as URL);
+    const consent = await first.step({ accion: 'check_status' });
+    expect(consent.body.next_step).toBe('consent');
+    expect(consent.body.data.orderNumber).toBe(order.order_number);
+    expect(consent.body.data.signerEmail).toMatch(/^f\*\*\*@e\*\*\*\.com$/);
+    // Only this signer's data: the other signer's address appears nowhere.
+    expect(JSON.stringify(consent.body)).not.toContain(signers[1]?.email);
+
+    const review = await first.step({ accion: 'accept_consent' });
+    expect(review.body.next_step).toBe('review');
+    const doc = review.body.ui.components.find((c) => c.type === 'document');
+    const bytes = new Uint8Array(await (await fetch(String(doc?.value))).arrayBuffer());
+    const stored = await auditOf(stack, order.id);
+    expect(sha256(bytes)).toBe(stored.order.document_sha256);
+
+    expect((await first.step({ accion: 'confirm_review' })).body.next_step).toBe('send_code');
+    // Signing before the code is verified is refused and records nothing.
+    const early = await first.step({ accion: 'submit_signature', typed_name: 'Ana Pérez' });
+    expect(early.body.status).toBe('error');
+    expect(early.body.data.errorCode).toBe('SIG-CODE-MISSING');
+
+    const sent = await first.step({ accion: 'send_code' });
+    expect(sent.body.next_step).toBe('verify_code');
+    const code = await codeFor(stack, signers[0]?.email ?? '');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const miss = await first.step({ accion: 'verify_code', code: wrong });
+    expect(miss.body.status).toBe('error');
+    expect(miss.body.message).toBe(t.codeWrong.replace('{n}', '4'));
+    const ok = await first.step({ accion: 'verify_code', code });
+    expect(ok.body.next_step).toBe('submit_signature');
+    const done = await first.step({ accion: 'submit_signature', typed_name: 'Ana Pérez' });
+    expect(done.body.next_step).toBe('done');
+    expect(done.body.ui.type).toBe('success');
+    expect(done.body.data.signedAt).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} \(UTC−0[34]:00\)$/);
+
+    // The used link now gets the uniform invalid answer; the session shows the outcome.
+    const again = await post({
+      accion: 'init_signing',
+      signerId: first.signerId,
+      token: links[0]?.searchParams.get('token') ?? '',
+    });
+    expect(again.body.data.errorCode).toBe('SIG-LINK-INVALID');
+    expect((await first.step({ accion: 'check_status' })).body.next_step).toBe('done');
+
+    const second = await openLink(stack, links[1] as URL);
+    await signAll(stack, second, signers[1]?.email ?? '', { drawn: DRAWN_PNG });
+
+    const after = await auditOf(stack, order.id);
+    expect(after.order.sign_count).toBe(2);
+    expect(after.order.signing_stage).toBe('sealing');
+    expect(after.check.ok).toBe(true);
+    const kinds = after.events.map((e) => e.kind);
+    expect(kinds.slice(0, 3)).toEqual(['order_paid', 'link_issued', 'link_issued']);
+    for (const k of [
+      'link_opened',
+      'consent_given',
+      'document_viewed',
+      'code_sent',
+      'code_failed',
+    ]) {
+      expect(kinds).toContain(k);
+    }
+    expect(kinds.filter((k) => k === 'signature_applied')).toHaveLength(2);
+    expect(kinds[kinds.length - 1]).toBe('all_signed');
+    const viewed = after.events.find((e) => e.kind === 'document_viewed');
+    expect(viewed?.details?.sha256).toBe(after.order.document_sha256);
+    // No code, token or session id is ever part of the evidence.
+    const text = JSON.stringify(after.events);
+    expect(text).not.toContain(code);
+    expect(text).not.toContain(first.sessionId);
+
+    const view = await checkoutApi(stack).getOrder(user, order.id);
+    expect(view.body.order.signers.map((s) => s.estado_firma)).toEqual(['signed', 'signed']);
+  });
+
+  it('answers every link that does not open a flow with the same bytes', async () => {
+    const { signers, links } = await orderWith(2);
+    const [a, b] = links as [URL, URL];
+    const idOf = (u: URL) => u.pathname.split('/').pop() ?? '';
+    const tokenOf = (u: URL) => u.searchParams.get('token') ?? '';
+    const ask = (signerId: string, token: string) =>
+      post({ accion: 'init_signing', signerId, token }, freshIp());
+    // An expired link: its expiry moved into the past.
+    const c = (await orderWith(1)).links[0] as URL;
+    await rewriteSigner(stack, idOf(c), {
+      token_expires_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const answers = await Promise.all([
+      ask('no-such-signer', tokenOf(a)),
+      ask(idOf(a), 'x'.repeat(43)),
+      ask(idOf(a), tokenOf(b)),
+      ask(idOf(b), tokenOf(a)),
+      ask(idOf(c), tokenOf(c)),
+      ask('../../etc', tokenOf(a)),
+    ]);
+    const bodies = answers.map((r) => JSON.stringify(r.body));
+    for (const r of answers) expect(r.status).toBe(200);
+    expect(new Set(bodies).size).toBe(1);
+    expect(answers[0]?.body.data.errorCode).toBe('SIG-LINK-INVALID');
+    // Nothing opened: the signers' items never saw a session.
+    expect((await storedSigner(stack, idOf(a)))?.last_opened_at).toBeUndefined();
+    expect(signers).toHaveLength(2);
+  });
+
+  it('never takes a step without a live session of that very signer', async () => {
+    const { links } = await orderWith(2);
+    const s = await openLink(stack, links[0] as URL);
+    const otherId = links[1]?.pathname.split('/').pop() ?? '';
+    const none = await post({ accion: 'accept_consent', signerId: s.signerId });
+    expect(none.body.data.errorCode).toBe('SIG-SESSION-EXPIRED');
+    const forged = await post({
+      accion: 'accept_consent',
+      signerId: s.signerId,
+      signingSessionId: 'y'.repeat(43),
+    });
+    expect(forged.body.data.errorCode).toBe('SIG-SESSION-EXPIRED');
+    const foreign = await post({
+      accion: 'accept_consent',
+      signerId: otherId,
+      signingSessionId: s.sessionId,
+    });
+    expect(foreign.body.data.errorCode).toBe('SIG-SESSION-EXPIRED');
+  });
+
+  it('locks a code after 5 wrong tries, even sent all at once, and the right code then fails', async () => {
+    const { signers, links } = await orderWith(1);
+    const s = await openLink(stack, links[0] as URL);
+    await s.step({ accion: 'accept_consent' });
+    await s.step({ accion: 'confirm_review' });
+    await s.step({ accion: 'send_code' });
+    const code = await codeFor(stack, signers[0]?.email ?? '');
+    const wrongs = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      wrongs.map((c) => s.step({ accion: 'verify_code', code: c })),
+    );
+    for (const r of answers) expect(r.status).toBe(200);
+    const codes = answers.map((r) => r.body.data.errorCode);
+    expect(codes.filter((c) => c === 'SIG-CODE-INVALID').length).toBe(4);
+    expect(codes.filter((c) => c === 'SIG-CODE-LOCKED').length).toBe(26);
+    const right = await s.step({ accion: 'verify_code', code });
+    expect(right.body.data.errorCode).toBe('SIG-CODE-LOCKED');
+    // A new code works again.
+    await s.step({ accion: 'send_code' });
+    const fresh = await codeFor(stack, signers[0]?.email ?? '', 2);
+    expect((await s.step({ accion: 'verify_code', code: fresh })).body.next_step).toBe(
+      'submit_signature',
+    );
+  });
+
+  it('records two signers signing at the same moment once each, in one valid chain', async () => {
+    const { order, signers, links } = await orderWith(3);
+    const sessions = await Promise.all(links.map((l) => openLink(stack, l)));
+    await Promise.all(
+      sessions.map((s, i) =>
+        signAll(stack, s, signers[i]?.email ?? '', { typed: `Firmante ${i}` }),
+      ),
+    );
+    const { order: stored, check, events } = await auditOf(stack, order.id);
+    expect(stored.sign_count).toBe(3);
+    expect(stored.signing_stage).toBe('sealing');
+    expect(check.ok).toBe(true);
+    expect(events.filter((e) => e.kind === 'all_signed')).toHaveLength(1);
+  });
+
+  it('a rejection cancels the order, revokes the other links and gives the credits back once', async () => {
+    const { user, order, signers, links } = await orderWith(2);
+    const before = await walletOf(stack, user.accessToken);
+    const s = await openLink(stack, links[0] as URL);
+    const form = await s.step({ accion: 'reject_form' });
+    expect(form.body.ui.components.map((c) => c.id)).toContain('reason');
+    const short = await s.step({ accion: 'reject_signing', reason: 'no' });
+    expect(short.body.next_step).toBe('reject');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        s.step({ accion: 'reject_signing', reason: 'Las cláusulas no son las acordadas' }),
+      ),
+    );
+    for (const r of answers) expect(r.body.next_step).toBe('done');
+    for (const r of answers) expect(r.body.ui.type).toBe('blocked');
+    const after = await walletOf(stack, user.accessToken);
+    expect(after.balance - before.balance).toBe(order.credits_used);
+
+    const view = await checkoutApi(stack).getOrder(user, order.id);
+    expect(view.body.order.status).toBe('cancelled');
+    // The other signer's link no longer opens anything.
+    const other = await post({
+      accion: 'init_signing',
+      signerId: links[1]?.pathname.split('/').pop() ?? '',
+      token: links[1]?.searchParams.get('token') ?? '',
+    });
+    expect(other.body.data.errorCode).toBe('SIG-LINK-INVALID');
+    // The requester is told, with the reason.
+    for (
+      let i = 0;
+      i < 100 &&
+      (await mailsTo(stack, 'carla@example.com')).every((m) => !m.subject.includes('rechazó'));
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const notice = (await mailsTo(stack, 'carla@example.com')).filter((m) =>
+      (m.body.text ?? '').includes('Las cláusulas no son las acordadas'),
+    );
+    expect(notice.length).toBeGreaterThanOrEqual(1);
+    const { check, events } = await auditOf(stack, order.id);
+    expect(check.ok).toBe(true);
+    expect(events.filter((e) => e.kind === 'rejected')).toHaveLength(1);
+    expect(signers).toHaveLength(2);
+  });
+
+  it('answers a burst of link openings from one address with 429', async () => {
+    const { links } = await orderWith(1);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post({ accion: 'init_signing', signerId: 'nobody', token: 'z'.repeat(43) }, ip),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429).length).toBe(10);
+    expect(statuses.filter((s) => s === 200).length).toBe(30);
+    expect(links).toHaveLength(1);
+  });
+});

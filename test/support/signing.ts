@@ -1,0 +1,132 @@
+import type { StackInfo } from '../../local/stack.js';
+import type { SigningResponse, SigningStepRequest } from '../../shared/contract/signing.js';
+import { api, freshIp, mailsTo } from './client.js';
+
+/**
+ * A signer as the signing page drives the API: the link's token on the first step, the
+ * session it was exchanged for on every later one, the e-mail code read from the local SES
+ * store.
+ */
+export type Step = Omit<SigningStepRequest, 'signerId'> & { signerId?: string };
+
+export function signingApi(stack: StackInfo) {
+  const call = api(stack);
+  return (body: Step & { signerId: string }, ip?: string) =>
+    call<SigningResponse>('POST', '/api/signing/step', {
+      body: { timestamp: new Date().toISOString(), ...body },
+      ip,
+    });
+}
+
+export interface SignerSession {
+  signerId: string;
+  sessionId: string;
+  ip: string;
+  step(body: Step): ReturnType<ReturnType<typeof signingApi>>;
+}
+
+/** Opens a signing link as the page does; throws unless it opened a session. */
+export async function openLink(
+  stack: StackInfo,
+  link: URL,
+  ip = freshIp(),
+): Promise<SignerSession> {
+  const signerId = decodeURIComponent(link.pathname.split('/').pop() ?? '');
+  const token = link.searchParams.get('token') ?? '';
+  const post = signingApi(stack);
+  const res = await post({ accion: 'init_signing', signerId, token }, ip);
+  const sessionId = res.body.data?.signingSessionId;
+  if (res.status !== 200 || !sessionId) {
+    throw new Error(`link did not open: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return {
+    signerId,
+    sessionId,
+    ip,
+    step: (body) => post({ signerId, signingSessionId: sessionId, ...body }, ip),
+  };
+}
+
+/** The newest 6-digit signing code mailed to `email` (waits for `count` code mails). */
+export async function codeFor(stack: StackInfo, email: string, count = 1): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const codes = (await mailsTo(stack, email))
+      .filter((m) => m.subject.startsWith('Tu código para firmar'))
+      .map((m) => /\b(\d{6})\b/.exec(m.body.text ?? '')?.[1])
+      .filter((c): c is string => !!c);
+    if (codes.length >= count) return codes[codes.length - 1] as string;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no signing code reached ${email}`);
+}
+
+/** A small real PNG (8×8, one colour): what a signature pad sends. */
+export const DRAWN_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAEUlEQVR4nGNgYGD4TwCPBAUAgkg/weiby3kAAAAASUVORK5CYII=';
+
+/** Consent, review, code (read from the mail) and signature: the whole simple flow. */
+export async function signAll(
+  stack: StackInfo,
+  s: SignerSession,
+  email: string,
+  how: { typed?: string; drawn?: string } = { typed: 'Ana Pérez' },
+): Promise<SigningResponse> {
+  const mailsBefore = (await mailsTo(stack, email)).filter((m) =>
+    m.subject.startsWith('Tu código para firmar'),
+  ).length;
+  const must = async (body: Step, step: string) => {
+    const res = await s.step(body);
+    if (res.status !== 200 || res.body.status !== 'success') {
+      throw new Error(`${body.accion}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    if (res.body.next_step !== step) throw new Error(`${body.accion} → ${res.body.next_step}`);
+    return res.body;
+  };
+  await must({ accion: 'accept_consent' }, 'review');
+  await must({ accion: 'confirm_review' }, 'send_code');
+  await must({ accion: 'send_code' }, 'verify_code');
+  const code = await codeFor(stack, email, mailsBefore + 1);
+  await must({ accion: 'verify_code', code }, 'submit_signature');
+  return must(
+    { accion: 'submit_signature', typed_name: how.typed, signature_image: how.drawn },
+    'done',
+  );
+}
+
+function pointAt(stack: StackInfo) {
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: stack.endpoints.dynamodb,
+    TABLE_NAME: stack.tableName,
+  });
+}
+
+/** An order's audit trail as stored, and whether it verifies against the order's head. */
+export async function auditOf(stack: StackInfo, orderId: string) {
+  pointAt(stack);
+  const orders = await import('../../functions/orders/repo.js');
+  const audit = await import('../../functions/signing/audit-repo.js');
+  const order = await orders.getOrder(orderId);
+  if (!order) throw new Error('order not found');
+  return { order, ...(await audit.checkOrderChain(order)) };
+}
+
+/** Rewrites fields of a signer item as stored (an expired link), through the orders repo. */
+export async function rewriteSigner(
+  stack: StackInfo,
+  signerId: string,
+  changes: Record<string, unknown>,
+) {
+  pointAt(stack);
+  const repo = await import('../../functions/orders/repo.js');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../functions/platform/db.js');
+  const signer = await repo.getSigner(signerId);
+  if (!signer) throw new Error('signer not found');
+  const put = repo.signerPut({ ...signer, ...changes } as typeof signer).Put;
+  if (!put) throw new Error('no put');
+  const { ConditionExpression: _c, ...unconditional } = put;
+  await db().send(new PutCommand(unconditional));
+}
