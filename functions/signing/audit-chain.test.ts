@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AuditEvent,
   type AuditInput,
   canonicalJson,
   chainEvents,
@@ -45,10 +46,11 @@ describe('audit chain', () => {
 
   it('finds a changed, removed, reordered or foreign event, and a wrong head', () => {
     const { events, seq, head } = chainEvents({ seq: 0, head: genesisHash('o1') }, inputs, 'T');
+    const [e1, e2, e3] = events as [AuditEvent, AuditEvent, AuditEvent];
     const changed = events.map((e) => (e.seq === 2 ? { ...e, signer_id: 's2' } : e));
     expect(verifyChain('o1', changed)).toEqual({ ok: false, at_seq: 2, reason: 'hash' });
-    expect(verifyChain('o1', [events[0]!, events[2]!])).toMatchObject({ ok: false, reason: 'gap' });
-    const swapped = [events[0]!, { ...events[2]!, seq: 2 }, { ...events[1]!, seq: 3 }];
+    expect(verifyChain('o1', [e1, e3])).toMatchObject({ ok: false, reason: 'gap' });
+    const swapped = [e1, { ...e3, seq: 2 }, { ...e2, seq: 3 }];
     expect(verifyChain('o1', swapped)).toMatchObject({ ok: false, reason: 'prev_hash' });
     expect(verifyChain('o2', events)).toMatchObject({ ok: false, at_seq: 1, reason: 'prev_hash' });
     expect(verifyChain('o1', events.slice(0, 2), { seq, head })).toMatchObject({

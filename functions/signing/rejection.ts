@@ -49,7 +49,7 @@ export async function rejectSigning(live: Live): Promise<SigningResponse> {
 
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const order = await getOrder(live.order.id);
-    if (!order || order.status !== 'processing') {
+    if (order?.status !== 'processing') {
       // A repeat of this very rejection (a double click) answers it again.
       const signer = await getSigner(live.signer.id);
       return signer?.estado_firma === 'rejected'

@@ -45,7 +45,7 @@ export async function openLink(
   if (!linkHolds(signer, tokenHash, input.now)) return { screen: linkInvalidScreen() };
   await limited('signingOpenPerSigner', signer.id);
   const order = await getOrder(signer.order_id);
-  if (!order || order.status !== 'processing') return { screen: linkInvalidScreen() };
+  if (order?.status !== 'processing') return { screen: linkInvalidScreen() };
   if (signatureTypeOf(order) !== 'simple') {
     return { screen: typeUnavailableScreen(screenContext(order, signer)) };
   }
