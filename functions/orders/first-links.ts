@@ -16,6 +16,10 @@ export function firstLinks(
   expiresAt: string,
 ): { signers: SignerRecord[]; outbox: ReturnType<typeof outboxPut>[] } {
   const withTokens = signers.map((signer) => {
+    // In order, only the first signer's link goes now; the others wait for their turn.
+    if (order.sign_in_order && signer.signer_index !== 1) {
+      return { signer: { ...signer, turn_waiting: true }, mail: undefined };
+    }
     const token = randomToken();
     const hash = sha256(token);
     return {
@@ -27,5 +31,8 @@ export function firstLinks(
       ),
     };
   });
-  return { signers: withTokens.map((w) => w.signer), outbox: withTokens.map((w) => w.mail) };
+  return {
+    signers: withTokens.map((w) => w.signer),
+    outbox: withTokens.flatMap((w) => (w.mail ? [w.mail] : [])),
+  };
 }

@@ -73,6 +73,9 @@ export interface OrderRecord {
   signature_type?: SignatureType;
   /** The notarial service's catalogue code ('sin_notario': none), null when none was bought. */
   notarial_code?: string | null;
+  /** 'Firmar en orden', and the signer_index whose turn it is (null: all sign at once). */
+  sign_in_order?: boolean;
+  turn?: number | null;
   /** Signing progress (functions/signing/): signatures so far and where the order stands. */
   sign_count?: number;
   signing_stage?: 'signing' | 'sealing' | 'sealed' | 'delivered' | 'rejected';
@@ -123,6 +126,8 @@ export interface SignerRecord {
   rejected_at?: string;
   signature_type?: SignatureType;
   last_opened_at?: string;
+  /** 'Firmar en orden': no link yet; it is issued when the signer before signs. */
+  turn_waiting?: boolean;
   updated_at: string;
 }
 

@@ -158,6 +158,9 @@ export function buildOrder(input: NewOrder): BuiltOrder {
       input.items.find((i) => i.category === 'electronic_signature')?.code,
     ),
     notarial_code: input.items.find((i) => i.category === 'notarial_service')?.code ?? null,
+    // In order only with more than one signer; signer 1's turn first.
+    sign_in_order: req.sign_in_order === true && signers.length > 1,
+    turn: req.sign_in_order === true && signers.length > 1 ? 1 : null,
     original_file_url: null,
     signed_file_url: null,
     notarized_file_url: null,
@@ -202,11 +205,13 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
           document_sha256: order.document_sha256 ?? null,
         },
       },
-      ...signers.map((s) => ({
-        kind: 'link_issued' as const,
-        actor: { type: 'system' as const },
-        signer_id: s.id,
-      })),
+      ...signers
+        .filter((s) => s.token_hash)
+        .map((s) => ({
+          kind: 'link_issued' as const,
+          actor: { type: 'system' as const },
+          signer_id: s.id,
+        })),
     ],
     nowIso,
   );
@@ -312,6 +317,8 @@ export function toOrderSigner(s: SignerRecord, now: Date): OrderSigner {
     has_token: hasLiveToken(s, now),
     token_expires_at: s.token_expires_at ?? null,
     link_sent_at: s.link_sent_at ?? null,
+    turn_waiting: s.turn_waiting === true,
+    signed_at: s.signed_at ?? null,
     updated_at: s.updated_at,
   };
 }

@@ -48,6 +48,7 @@ export async function resendLink(
   const signer = order.signer_ids.includes(signerId) ? await getSigner(signerId) : undefined;
   if (!signer || signer.order_id !== order.id) throw notFound(apiEs.notFound);
   if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', ordersEs.resendSigned);
+  if (signer.turn_waiting) throw new AppError('CONFLICT', ordersEs.resendNotYourTurn);
   if (!signer.token_hash) throw new AppError('BUSINESS_RULE', ordersEs.signerNoToken);
   const signerHit = await hitLimit('resendPerSigner', signerId, deps.clock);
 

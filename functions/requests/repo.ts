@@ -48,6 +48,8 @@ export interface RequestItem {
   signers_count: number;
   /** true: delivered to the signers; false: only to the requester; null: not chosen yet. */
   delivery_options: boolean | null;
+  /** 'Firmar en orden' (issue 12): absent on requests saved before it existed = false. */
+  sign_in_order?: boolean;
   signature_overall_status: string;
   sign_count: number;
   associated_order_number: string | null;
@@ -77,6 +79,7 @@ export type RequestChanges = Partial<
     | 'signers'
     | 'signers_count'
     | 'delivery_options'
+    | 'sign_in_order'
   >
 >;
 

@@ -63,6 +63,7 @@ export function toView(req: RequestItem, quote: Quote): SigningRequest {
     sign_count: req.sign_count ?? 0,
     signature_overall_status: req.signature_overall_status,
     delivery_options: req.delivery_options ?? null,
+    sign_in_order: req.sign_in_order === true,
     associated_order_number: req.associated_order_number ?? null,
     order_id: req.order_id ?? null,
     quote,
@@ -222,6 +223,7 @@ export async function updateRequest(
     changes.signers_count = input.signers.length;
   }
   if (input.delivery_options !== undefined) changes.delivery_options = input.delivery_options;
+  if (input.sign_in_order !== undefined) changes.sign_in_order = input.sign_in_order;
   if (input.title !== undefined) changes.title = input.title ? input.title : null;
 
   if (Object.keys(changes).length === 0) return current;

@@ -2,9 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { SigningResponse } from '../../shared/contract/signing.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { digest } from '../documents/stored-file.js';
-import { getSigner, type TransactItem } from '../orders/repo.js';
+import { outboxPut } from '../mail/outbox.js';
+import {
+  getSigner,
+  type OrderRecord,
+  type SignerRecord,
+  type TransactItem,
+} from '../orders/repo.js';
+import { signingLinkExpiry } from '../orders/service.js';
+import { signingLinkMail } from '../orders/signing-mail.js';
 import { tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
+import { randomToken, sha256 } from '../platform/secrets.js';
 import { deleteObject, putObject } from '../platform/storage.js';
 import { requestSigningUpdate } from '../requests/repo.js';
 import type { AuditInput } from './audit-chain.js';
@@ -49,10 +58,18 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
     image = { key, sha256: d.hex };
   }
 
+  // In order: the next signer's link is issued by this same transaction.
+  const nextId = live.order.sign_in_order
+    ? live.order.signer_ids[live.signer.signer_index]
+    : undefined;
+  const next = nextId ? await getSigner(nextId) : undefined;
+  const nextToken = randomToken();
+
   const res = await auditedWrite(live.order.id, nowIso, (order) => {
     const before = order.sign_count ?? 0;
     const count = before + 1;
     const last = count >= order.signers_count;
+    const handOver = !last && order.sign_in_order === true && next ? next : undefined;
     const events: AuditInput[] = [
       signerEvent(live, 'signature_applied', {
         method: png ? 'drawn' : 'typed',
@@ -62,6 +79,9 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
       }),
     ];
     if (last) events.push({ kind: 'all_signed', actor: { type: 'system' } });
+    if (handOver) {
+      events.push({ kind: 'link_issued', actor: { type: 'system' }, signer_id: handOver.id });
+    }
     const items: TransactItem[] = [
       {
         Update: {
@@ -108,7 +128,9 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
         signCount: count,
         overall: last ? 'signed' : 'pending',
       }),
+      ...(handOver ? nextLinkItems(order, handOver, nextToken, live.input.now) : []),
     ];
+    const turn = order.sign_in_order === true;
     return {
       items,
       events,
@@ -117,11 +139,15 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
           'sign_count = :count',
           'updated_at = :now',
           ...(last ? ['signing_stage = :sealing', 'sealing_since = :now'] : []),
+          ...(turn ? ['turn = :nextTurn'] : []),
         ].join(', '),
         condition:
           '#st = :processing AND (' +
           (before === 0 ? 'attribute_not_exists(sign_count) OR ' : '') +
-          'sign_count = :before)',
+          'sign_count = :before)' +
+          // The turn is checked here, with the signature: a forwarded or stale link of a
+          // later signer can never sign early.
+          (turn ? ' AND turn = :myTurn' : ''),
         names: { '#st': 'status' },
         values: {
           ':processing': 'processing',
@@ -129,6 +155,12 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
           ':before': before,
           ':now': nowIso,
           ...(last ? { ':sealing': 'sealing' } : {}),
+          ...(turn
+            ? {
+                ':myTurn': live.signer.signer_index,
+                ':nextTurn': last ? null : live.signer.signer_index + 1,
+              }
+            : {}),
         },
       },
     };
@@ -142,4 +174,38 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
     return sessionExpiredScreen();
   }
   return signedScreen(live.ctx, signedAtText({ ...live.signer, signed_at: nowIso }));
+}
+
+/** The next signer's link (in order): a fresh token on the signer and its mail in the outbox. */
+function nextLinkItems(
+  order: OrderRecord,
+  next: SignerRecord,
+  token: string,
+  now: Date,
+): TransactItem[] {
+  const hash = sha256(token);
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: `SIGNER#${next.id}`, sk: 'META' },
+        UpdateExpression:
+          'SET token_hash = :h, token_expires_at = :exp, updated_at = :now REMOVE turn_waiting',
+        ConditionExpression:
+          'turn_waiting = :yes AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
+        ExpressionAttributeValues: {
+          ':h': hash,
+          ':exp': signingLinkExpiry(now),
+          ':now': now.toISOString(),
+          ':yes': true,
+          ':pending': 'pending',
+        },
+      },
+    },
+    outboxPut(
+      signingLinkMail(order, next, token),
+      { kind: 'signing_link', signer_id: next.id, token_hash: hash },
+      now,
+    ),
+  ];
 }

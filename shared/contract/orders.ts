@@ -99,6 +99,9 @@ export const orderSignerSchema = z.object({
   has_token: z.boolean(),
   token_expires_at: z.nullable(z.string()),
   link_sent_at: z.nullable(z.string()),
+  /** 'Firmar en orden': this signer's link goes out once the ones before have signed. */
+  turn_waiting: z.boolean(),
+  signed_at: z.nullable(z.string()),
   updated_at: z.string(),
 });
 export type OrderSigner = z.infer<typeof orderSignerSchema>;

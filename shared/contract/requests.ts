@@ -124,6 +124,8 @@ export const requestSchema = z.object({
   signature_overall_status: z.string(),
   /** true: automatic delivery to the signers; false: only to the requester; null: not chosen. */
   delivery_options: z.nullable(z.boolean()),
+  /** 'Firmar en orden': each signer gets a link only once the one before has signed. */
+  sign_in_order: z.boolean(),
   associated_order_number: z.nullable(z.string()),
   order_id: z.nullable(z.string()),
   quote: quoteSchema,
@@ -162,6 +164,7 @@ export const updateRequestRequest = z.strictObject({
   ),
   signers: z.optional(z.array(signerInputSchema).check(z.maxLength(50))),
   delivery_options: z.optional(z.nullable(z.boolean())),
+  sign_in_order: z.optional(z.boolean()),
   title: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200, { error: m.tooLong })))),
   /**
    * The version this save was made from (from the last answer). When given and the request has

@@ -51,6 +51,8 @@ export const ordersEs = {
   // Orders
   orderNotFound: 'Pedido no encontrado.',
   titleError: 'Error al actualizar el título',
+  resendNotYourTurn:
+    'Este firmante aún no tiene su turno: recibirá su enlace cuando firme el anterior.',
   signerNoToken: 'El firmante no tiene un token de firma válido',
   resendError: 'Error al reenviar enlace de firma',
   resendMailDown:

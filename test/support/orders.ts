@@ -49,6 +49,8 @@ export interface RequestOptions {
   signature?: string;
   delivery?: boolean | null;
   fileName?: string;
+  /** 'Firmar en orden'. */
+  signInOrder?: boolean;
 }
 
 /** A pending request as the wizard leaves it: document, services, signers, delivery. */
@@ -71,6 +73,7 @@ export async function completeRequest(
     signers: opts.signers ?? [signer(), signer({ first_name: 'Bruno', last_name: 'Díaz' })],
   };
   if (opts.delivery !== null) body.delivery_options = opts.delivery ?? true;
+  if (opts.signInOrder !== undefined) body.sign_in_order = opts.signInOrder;
   const saved = await call<RequestAnswer>('PATCH', `/api/requests/${created.body.request.id}`, {
     token: user.accessToken,
     body,

@@ -349,6 +349,7 @@ describe('request → draft', () => {
     sign_count: 0,
     signature_overall_status: 'pending',
     delivery_options: null,
+    sign_in_order: false,
     associated_order_number: null,
     order_id: null,
     quote: {

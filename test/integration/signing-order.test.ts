@@ -1,0 +1,74 @@
+import { describe, expect, inject, it } from 'vitest';
+import { es } from '../../shared/messages.es.js';
+import { api, newConfirmedUser } from '../support/client.js';
+import {
+  checkoutApi,
+  linksSent,
+  paidOrder,
+  signer,
+  signingLinks,
+  waitForLinks,
+} from '../support/orders.js';
+import { auditOf, openLink, signAll, signingApi } from '../support/signing.js';
+
+const stack = inject('stack');
+const call = api(stack);
+const post = signingApi(stack);
+
+describe("signing: 'Firmar en orden'", () => {
+  it('issues each link only when the signer before has signed, once, and checks the turn', async () => {
+    const user = await newConfirmedUser(stack);
+    const signers = [signer(), signer(), signer()];
+    const order = await paidOrder(stack, user, { signers, signInOrder: true, pendingLinks: true });
+    const [a, b, c] = signers as [
+      ReturnType<typeof signer>,
+      ReturnType<typeof signer>,
+      ReturnType<typeof signer>,
+    ];
+    const first = (await waitForLinks(stack, a.email))[0] as URL;
+
+    const view = await checkoutApi(stack).getOrder(user, order.id);
+    expect(view.body.order.signers.map((s) => s.turn_waiting)).toEqual([false, true, true]);
+    expect(await signingLinks(stack, b.email)).toHaveLength(0);
+    // A later signer has no link to resend yet.
+    const ids = view.body.order.signers.map((s) => s.id);
+    const resend = await call('POST', `/api/orders/${order.id}/signers/${ids[1]}/resend`, {
+      token: user.accessToken,
+    });
+    expect(resend.status).toBe(409);
+    expect((resend.body as { error: { message: string } }).error.message).toBe(
+      es.orders.resendNotYourTurn,
+    );
+    // Nor can anyone open a session for them.
+    const guess = await post({
+      accion: 'init_signing',
+      signerId: ids[2] ?? '',
+      token: first.searchParams.get('token') ?? '',
+    });
+    expect(guess.body.data.errorCode).toBe('SIG-LINK-INVALID');
+
+    await signAll(stack, await openLink(stack, first), a.email);
+    const second = (await waitForLinks(stack, b.email))[0] as URL;
+    expect(await signingLinks(stack, c.email)).toHaveLength(0);
+    await signAll(stack, await openLink(stack, second), b.email, { typed: 'Bruno Díaz' });
+    const third = (await waitForLinks(stack, c.email))[0] as URL;
+    await signAll(stack, await openLink(stack, third), c.email, { typed: 'Carla Soto' });
+
+    await linksSent(stack, user, order.id);
+    // Exactly one link each, and a chain that verifies.
+    for (const s of signers) expect(await signingLinks(stack, s.email)).toHaveLength(1);
+    const { order: stored, check, events } = await auditOf(stack, order.id);
+    expect(check.ok).toBe(true);
+    expect(stored.sign_count).toBe(3);
+    expect(stored.signing_stage).toBe('sealing');
+    expect(events.filter((e) => e.kind === 'link_issued').map((e) => e.signer_id)).toEqual(ids);
+  });
+
+  it('ignores the choice with a single signer', async () => {
+    const user = await newConfirmedUser(stack);
+    const order = await paidOrder(stack, user, { signers: [signer()], signInOrder: true });
+    const stored = (await auditOf(stack, order.id)).order;
+    expect(stored.sign_in_order).toBe(false);
+    expect(order.signers[0]?.turn_waiting).toBe(false);
+  });
+});
