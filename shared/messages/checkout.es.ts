@@ -177,6 +177,8 @@ export const checkoutEs = {
   resending: 'Enviando...',
   linkSentAt: 'Último enlace enviado: {date}',
   linkNotSent: 'Enlace no enviado',
+  turnWaiting: 'Esperando turno',
+  turnWaitingHint: 'Firmar en orden: recibirá su enlace cuando firme el firmante anterior.',
   linkNotSentHint: 'Lo enviaremos automáticamente en cuanto el servicio de correo responda.',
   // Cart (§2.9, §8)
   cartEmpty: 'No tienes solicitudes pendientes.',

@@ -4,6 +4,9 @@
  * ./orders.es.ts and ./documents.es.ts; the wizard shows those as they come.
  */
 export const wizardEs = {
+  signInOrder: 'Firmar en orden',
+  signInOrderHint:
+    'Cada firmante recibirá su enlace cuando el anterior haya firmado, en el orden de la lista.',
   title: 'Firmar Documento',
   intro:
     'Sube tu documento, elige el servicio notarial y el tipo de firma, registra a los firmantes y cotiza en minutos.',

@@ -287,6 +287,10 @@ function Signers({ order }: { order: Order }) {
                   <span className="order-signer__sent">
                     {fmt(c.linkSentAt, { date: formatOrderDateTime(signer.link_sent_at) })}
                   </span>
+                ) : signer.turn_waiting ? (
+                  <span className="order-signer__waiting" title={c.turnWaitingHint}>
+                    {c.turnWaiting}
+                  </span>
                 ) : signer.has_token ? (
                   // The outbox still owes this signer's first mail (mail service down).
                   <span className="order-signer__unsent" title={c.linkNotSentHint}>

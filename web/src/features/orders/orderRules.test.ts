@@ -43,10 +43,11 @@ describe('status labels', () => {
   });
 
   it('offers resend unless the signer has signed', () => {
-    expect(canResend({ estado_firma: 'pending' })).toBe(true);
-    expect(canResend({ estado_firma: 'rejected' })).toBe(true);
-    expect(canResend({ estado_firma: 'weird' })).toBe(true);
-    expect(canResend({ estado_firma: 'signed' })).toBe(false);
+    expect(canResend({ estado_firma: 'pending', turn_waiting: false })).toBe(true);
+    expect(canResend({ estado_firma: 'rejected', turn_waiting: false })).toBe(true);
+    expect(canResend({ estado_firma: 'weird', turn_waiting: false })).toBe(true);
+    expect(canResend({ estado_firma: 'signed', turn_waiting: false })).toBe(false);
+    expect(canResend({ estado_firma: 'pending', turn_waiting: true })).toBe(false);
   });
 });
 

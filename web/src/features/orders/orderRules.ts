@@ -52,8 +52,9 @@ export function signerStatusView(status: string): { label: string; tone: Tone; i
 }
 
 /** §4.2: the resend-link action is offered unless the signer has signed. */
-export function canResend(signer: Pick<OrderSigner, 'estado_firma'>): boolean {
-  return signer.estado_firma !== 'signed';
+export function canResend(signer: Pick<OrderSigner, 'estado_firma' | 'turn_waiting'>): boolean {
+  // One waiting for their turn ('Firmar en orden') has no link yet.
+  return signer.estado_firma !== 'signed' && !signer.turn_waiting;
 }
 
 /**

@@ -28,17 +28,27 @@ interface SignersStepProps {
   /** Field errors the API answered on the last save, by position. */
   serverErrors: Record<number, SignerErrors>;
   onChange(signers: DraftSigner[]): void;
+  signInOrder: boolean;
+  onSignInOrder(value: boolean): void;
 }
 
 /**
  * Step 3 (§2.5, §4.1, §5): the saved-signers panel, one numbered card per signer (edit, remove
  * with renumbering, save to the saved signers) showing its problems, and the add-signer form.
  */
-export function SignersStep({ signers, signatureCode, serverErrors, onChange }: SignersStepProps) {
+export function SignersStep({
+  signers,
+  signatureCode,
+  serverErrors,
+  onChange,
+  signInOrder,
+  onSignInOrder,
+}: SignersStepProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const listHeadingId = useId();
+  const orderHintId = useId();
   const saved = useSavedSigners();
   const saveSigner = useSaveSigner();
   const canSave = saved.data?.has_access === true;
@@ -117,6 +127,22 @@ export function SignersStep({ signers, signatureCode, serverErrors, onChange }: 
             </ol>
           )}
         </section>
+        {signers.length > 1 ? (
+          <label className="sign-order">
+            <input
+              type="checkbox"
+              checked={signInOrder}
+              onChange={(e) => onSignInOrder(e.target.checked)}
+              aria-describedby={orderHintId}
+            />
+            <span>
+              <strong>{es.wizard.signInOrder}</strong>
+              <span id={orderHintId} className="sign-order__hint">
+                {es.wizard.signInOrderHint}
+              </span>
+            </span>
+          </label>
+        ) : null}
         <SignerForm
           signers={signers}
           signatureCode={signatureCode}

@@ -433,9 +433,14 @@ function Wizard({ country }: { country: Country }) {
     if (!request) return;
     const signers = draft.signers.map(toSignerFields);
     const saved = request.signers.map(toSignerFields);
-    if (JSON.stringify(signers) !== JSON.stringify(saved) || request.country_id !== country.id) {
+    const inOrder = draft.signInOrder && signers.length > 1;
+    if (
+      JSON.stringify(signers) !== JSON.stringify(saved) ||
+      request.sign_in_order !== inOrder ||
+      request.country_id !== country.id
+    ) {
       try {
-        const result = await persist({ signers });
+        const result = await persist({ signers, sign_in_order: inOrder });
         if (!result) return;
         setDraft((d) => ({ ...d, signers: renumber(result.signers.map(toSignerFields)) }));
         setSignerServerErrors({});
@@ -555,6 +560,8 @@ function Wizard({ country }: { country: Country }) {
               signatureCode={signatureCode}
               serverErrors={signerServerErrors}
               onChange={onSigners}
+              signInOrder={draft.signInOrder}
+              onSignInOrder={(value) => setDraft((d) => ({ ...d, signInOrder: value }))}
             />
           ) : (
             <DeliveryStep

@@ -171,6 +171,7 @@ describe('service selection (§4.1)', () => {
       services: { notarial_service: 'n2', electronic_signature: 's1' },
       signers: [signer(1)],
       delivery: true,
+      signInOrder: true,
     };
     expect(clearForCountryChange(draft)).toEqual({ ...draft, services: EMPTY_SELECTION });
   });
@@ -383,6 +384,7 @@ describe('request → draft', () => {
       services: { notarial_service: 'n2', electronic_signature: 's2' },
       signers: [signer(1)],
       delivery: null,
+      signInOrder: false,
     });
     expect(draftFromRequest({ ...request, document_id: null }).document).toBeNull();
   });

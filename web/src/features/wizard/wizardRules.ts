@@ -70,6 +70,8 @@ export interface WizardDraft {
   signers: DraftSigner[];
   /** true: automatic delivery to the signers; false: only to the requester; null: not chosen. */
   delivery: boolean | null;
+  /** 'Firmar en orden': each signer signs after the one before (only with 2+ signers). */
+  signInOrder: boolean;
 }
 
 export const EMPTY_SELECTION: ServiceSelection = {
@@ -82,6 +84,7 @@ export const emptyDraft = (document: DraftDocument | null = null): WizardDraft =
   services: EMPTY_SELECTION,
   signers: [],
   delivery: null,
+  signInOrder: false,
 });
 
 /** The wizard's state as the server saved it. */
@@ -102,6 +105,7 @@ export function draftFromRequest(r: SigningRequest): WizardDraft {
     },
     signers: renumber(r.signers.map(toSignerFields)),
     delivery: r.delivery_options,
+    signInOrder: r.sign_in_order,
   };
 }
 
