@@ -159,3 +159,27 @@ export const signingStepRequest = z.strictObject({
   documentName: opt(300),
 });
 export type SigningStepRequest = z.infer<typeof signingStepRequest>;
+
+/** One event of an order's 'Actividad' timeline (the audit trail, as the requester sees it). */
+export const activityEventSchema = z.object({
+  seq: z.int(),
+  kind: z.string(),
+  /** Spanish label of the kind. */
+  label: z.string(),
+  actor: z.object({ type: z.string(), name: z.nullable(z.string()) }),
+  /** UTC, ISO 8601. */
+  at: z.string(),
+  /** Santiago's wall clock with its offset: '24-11-2026 21:28 (UTC−03:00)'. */
+  at_local: z.string(),
+  ip: z.nullable(z.string()),
+  user_agent: z.nullable(z.string()),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+export const orderActivityResponse = z.object({
+  events: z.array(activityEventSchema),
+  /** Every hash recomputed from the first event to the order's recorded head. */
+  chain_ok: z.boolean(),
+  chain_head: z.nullable(z.string()),
+});

@@ -178,6 +178,11 @@ export const checkoutEs = {
   linkSentAt: 'Último enlace enviado: {date}',
   linkNotSent: 'Enlace no enviado',
   turnWaiting: 'Esperando turno',
+  activity: 'Actividad',
+  activityLoadError: 'No se pudo cargar la actividad del pedido.',
+  activityChainOk:
+    'Registro íntegro: cada evento está encadenado al anterior y la cadena se verificó.',
+  activityChainBroken: 'Atención: la cadena de evidencias de este pedido no se pudo verificar.',
   turnWaitingHint: 'Firmar en orden: recibirá su enlace cuando firme el firmante anterior.',
   linkNotSentHint: 'Lo enviaremos automáticamente en cuanto el servicio de correo responda.',
   // Cart (§2.9, §8)

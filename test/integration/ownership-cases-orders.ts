@@ -144,6 +144,22 @@ export const ordersOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(404);
     expect(res.body).not.toHaveProperty('order');
   },
+  getOrderActivity: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner);
+    const res = await api(stack)('GET', `/api/orders/${order.id}/activity`, {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toHaveProperty('events');
+    const mine = await api(stack)<{ events: unknown[] }>(
+      'GET',
+      `/api/orders/${order.id}/activity`,
+      {
+        token: owner.accessToken,
+      },
+    );
+    expect(mine.body.events.length).toBeGreaterThan(0);
+  },
   updateOrderTitle: async ({ stack, owner, other }) => {
     const order = await paidOrder(stack, owner, { title: 'De la dueña' });
     const res = await api(stack)('PATCH', `/api/orders/${order.id}`, {

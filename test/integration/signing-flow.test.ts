@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { es } from '../../shared/messages.es.js';
-import { freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
+import { api, freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
 import { walletOf } from '../support/ledger.js';
 import { checkoutApi, paidOrder, signer, storedSigner, waitForLinks } from '../support/orders.js';
 import {
@@ -16,6 +16,7 @@ import {
 
 const stack = inject('stack');
 const post = signingApi(stack);
+const call = api(stack);
 const t = es.signing;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -103,6 +104,24 @@ describe('signing: the simple signature, end to end through the API', () => {
 
     const view = await checkoutApi(stack).getOrder(user, order.id);
     expect(view.body.order.signers.map((s) => s.estado_firma)).toEqual(['signed', 'signed']);
+
+    // 'Actividad': the owner sees the trail in Spanish on Santiago's clock; nobody else does.
+    const activity = await call<{
+      events: { kind: string; label: string; at_local: string; actor: { name: string | null } }[];
+      chain_ok: boolean;
+    }>('GET', `/api/orders/${order.id}/activity`, { token: user.accessToken });
+    expect(activity.status).toBe(200);
+    expect(activity.body.chain_ok).toBe(true);
+    expect(activity.body.events).toHaveLength(after.events.length);
+    const signed = activity.body.events.find((e) => e.kind === 'signature_applied');
+    expect(signed?.label).toBe(t.activityKinds.signature_applied);
+    expect(signed?.actor.name).toBe(`${signers[0]?.first_name} ${signers[0]?.last_name}`);
+    expect(signed?.at_local).toMatch(/\(UTC−0[34]:00\)$/);
+    const stranger = await newConfirmedUser(stack);
+    const foreign = await call('GET', `/api/orders/${order.id}/activity`, {
+      token: stranger.accessToken,
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it('answers every link that does not open a flow with the same bytes', async () => {

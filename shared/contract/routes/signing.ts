@@ -19,3 +19,15 @@ export const signingStep = route({
   // A drawn signature travels as a PNG data URL.
   maxBodyBytes: 256 * 1024,
 });
+
+export const getOrderActivity = route({
+  id: 'getOrderActivity',
+  method: 'GET',
+  path: '/api/orders/{id}/activity',
+  auth: 'user',
+  handler: 'signing/order-activity',
+  summary:
+    "The 'Actividad' of one of the caller's orders: its audit trail in order, times in Santiago with the offset, and whether the hash chain verifies",
+  access: { table: 'read' },
+  response: signing.orderActivityResponse,
+});

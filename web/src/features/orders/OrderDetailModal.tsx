@@ -8,6 +8,7 @@ import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { deliveryLabel } from '../checkout/checkoutRules';
 import { orderQueryKey, ordersQueryKey } from '../checkout/queryKeys';
+import { OrderActivity } from './OrderActivity';
 import {
   canResend,
   formatOrderDateTime,
@@ -183,6 +184,7 @@ function OrderDetail({ order }: { order: Order }) {
       ) : null}
 
       <Signers order={order} />
+      <OrderActivity orderId={order.id} />
     </div>
   );
 }
