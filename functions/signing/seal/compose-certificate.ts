@@ -170,6 +170,27 @@ export async function appendCertificatePages(
   y = Math.min(ly, qrTop - qrSize) - 6;
   y = field(MARGIN, y, WIDTH, sealEs.originalSha256, c.originalSha256, mono, 2) - 4;
   y = field(MARGIN, y, WIDTH, sealEs.auditHead, c.auditHead, mono, 2) - 2;
+  if (c.originalPages === null) {
+    // A Word original: say where it is (attached) and that the hash above is its own.
+    const style: TextStyle = { font: fonts.regular, size: 8.5, color: grey };
+    const lines = wrap(fmt(sealEs.evidenceAttachmentNote, { name: c.originalName }), style, WIDTH);
+    y = drawLines(page, lines.slice(0, 4), MARGIN, y - 8 - style.size, style) + 4;
+  }
+
+  // ——— Ley 19.799 note (on the first page, before the signers: every reader sees it) ———
+  const simpleOnly = c.signers.every((s) => s.signatureType === 'simple');
+  const note: TextStyle = { font: fonts.regular, size: 8, color: rgb(0.2, 0.2, 0.25) };
+  const paragraphs = [
+    simpleOnly ? sealEs.legalSimple : sealEs.legalMixed,
+    sealEs.legalIntegrity,
+    fmt(sealEs.legalVerify, { url: c.verifyUrl }),
+  ].map((p) => wrap(p, note, WIDTH));
+  const noteH = 24 + paragraphs.reduce((a, p) => a + p.length * note.size * 1.3 + 4, 0);
+  ensure(noteH + 10);
+  y -= 12;
+  drawLine(page, sealEs.legalTitle, MARGIN, y, { font: fonts.bold, size: 10 }, WIDTH);
+  y -= 14;
+  for (const p of paragraphs) y = drawLines(page, p, MARGIN, y, note) - 4;
 
   // ——— Signers ———
   section(fmt(sealEs.sectionSigners, { n: c.signers.length }));
@@ -193,7 +214,7 @@ export async function appendCertificatePages(
       const lines = Math.max(
         ...cells.slice(r * 3, r * 3 + 3).map(([, v]) => Math.min(2, wrap(v, value, colW).length)),
       );
-      return label.size + 3 + lines * value.size * 1.25 + 4;
+      return label.size + 3 + lines * value.size * 1.25 + 2;
     });
     const blockH = Math.max(nameLines.length * 13 + rowHeights.reduce((a, b) => a + b, 0), 70) + 14;
     ensure(blockH);
@@ -217,23 +238,6 @@ export async function appendCertificatePages(
     y = top - blockH + 10;
     if (i < c.signers.length - 1) hr();
   }
-
-  // ——— Ley 19.799 note ———
-  const simpleOnly = c.signers.every((s) => s.signatureType === 'simple');
-  const note: TextStyle = { font: fonts.regular, size: 8, color: rgb(0.2, 0.2, 0.25) };
-  const paragraphs = [
-    simpleOnly ? sealEs.legalSimple : sealEs.legalMixed,
-    sealEs.legalIntegrity,
-    fmt(sealEs.legalVerify, { url: c.verifyUrl }),
-  ].map((p) => wrap(p, note, WIDTH));
-  const noteH = 24 + paragraphs.reduce((a, p) => a + p.length * note.size * 1.3 + 4, 0);
-  ensure(noteH + 10);
-  y -= 8;
-  hr();
-  y -= 14;
-  drawLine(page, sealEs.legalTitle, MARGIN, y, { font: fonts.bold, size: 10 }, WIDTH);
-  y -= 14;
-  for (const p of paragraphs) y = drawLines(page, p, MARGIN, y, note) - 4;
 
   // ——— Footers (page n of N is known only now) ———
   const footer: TextStyle = { font: fonts.regular, size: 7.5, color: grey };

@@ -52,9 +52,13 @@ export async function drawSignatureMark(
   const script = fitsFont(fonts.script, name);
   const font = script ? fonts.script : fonts.regular;
   const text = fitText(font, name);
-  let size = Math.min(26, box.height * 0.6);
-  while (size > 8 && font.widthOfTextAtSize(text, size) > box.width) size -= 1;
-  const width = Math.min(font.widthOfTextAtSize(text, size), box.width);
+  // As large as the box allows (a long name gets smaller rather than spilling out of it).
+  const size = Math.min(
+    26,
+    box.height * 0.6,
+    box.width / Math.max(font.widthOfTextAtSize(text, 1), 1e-3),
+  );
+  const width = font.widthOfTextAtSize(text, size);
   page.drawText(text, {
     x: box.x + (box.width - width) / 2,
     y: box.y + (box.height - size * 0.7) / 2,
