@@ -108,3 +108,16 @@ export async function ensureLocalPki(dataDir: string): Promise<LocalPki> {
   if (!existsSync(join(dataDir, 'tsa-key.pem'))) writeCopies(pki);
   return pki;
 }
+
+/**
+ * The seal's configuration for the local stack's environment (what Secrets Manager holds in
+ * AWS): the P12 in base64, its password and the local TSA's URL. Read back by
+ * `sealCredentialsFrom` (functions/signing/seal/credentials.ts).
+ */
+export function localSealEnv(pki: LocalPki, tsaUrl: string): Record<string, string> {
+  return {
+    SEAL_P12: Buffer.from(pki.sealP12).toString('base64'),
+    SEAL_P12_PASSWORD: pki.sealP12Password,
+    TSA_URL: tsaUrl,
+  };
+}

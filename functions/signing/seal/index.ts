@@ -14,6 +14,7 @@ import {
   type SealResult,
 } from './types.js';
 
+export { sealCredentialsFrom } from './credentials.js';
 export {
   type SealCredentials,
   SealHashMismatch,

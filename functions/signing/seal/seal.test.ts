@@ -10,6 +10,7 @@ import {
   ensureLocalPki,
   type LocalPki,
   type LocalTsa,
+  localSealEnv,
   startLocalTsa,
 } from '../../../local/pki/index.js';
 import {
@@ -24,6 +25,7 @@ import {
   SealHashMismatch,
   SealInputError,
   SealTimestampError,
+  sealCredentialsFrom,
   sealDocument,
 } from './index.js';
 
@@ -59,7 +61,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sello-seal-'));
   pki = await ensureLocalPki(join(dir, 'pki'));
   tsa = await startLocalTsa({ dataDir: join(dir, 'pki') });
-  creds = { p12: pki.sealP12, password: pki.sealP12Password, tsaUrl: tsa.url };
+  // Through the same path the consumer takes: configured values → credentials.
+  creds = sealCredentialsFrom(localSealEnv(pki, tsa.url));
   // pdfsig trusts what an NSS db trusts: one holding the local root CA for signing.
   nssDir = join(dir, 'nss');
   mkdirSync(nssDir);
@@ -193,6 +196,17 @@ describe('sealDocument (PDF original)', () => {
     const result = await sealDocument(sampleInput(original, signers.slice(0, 1)), creds);
     expect(pdftext(save('one.pdf', result.pdf))).toContain(sha256Hex(original));
   }, 60_000);
+});
+
+describe('sealCredentialsFrom', () => {
+  it('refuses a missing value rather than sealing without it', () => {
+    const env = localSealEnv(pki, tsa.url);
+    expect(() => sealCredentialsFrom({ ...env, TSA_URL: '' })).toThrow(/TSA_URL/);
+    expect(() => sealCredentialsFrom({ ...env, SEAL_P12: undefined })).toThrow(/SEAL_P12/);
+    expect(
+      sealCredentialsFrom({ ...env, TSA_URL_FALLBACK: 'http://127.0.0.1:1/tsa' }).tsaUrlFallback,
+    ).toBe('http://127.0.0.1:1/tsa');
+  });
 });
 
 describe('sealDocument refusals', () => {
