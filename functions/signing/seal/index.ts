@@ -11,6 +11,7 @@ import {
   type SealCredentials,
   SealHashMismatch,
   type SealInput,
+  SealInputError,
   type SealResult,
 } from './types.js';
 
@@ -42,6 +43,26 @@ export async function sealDocument(input: SealInput, creds: SealCredentials): Pr
   if (actual !== input.originalSha256.toLowerCase()) {
     throw new SealHashMismatch(input.originalSha256, actual);
   }
+  const { composed, pages } = await compose(input, actual).catch((err: unknown) => {
+    // Composing is pure and deterministic: a failure here (an unreadable or hostile PDF, a bad
+    // image) fails the same way on every retry, so it is reported as input, not retried.
+    if (err instanceof SealInputError) throw err;
+    throw new SealInputError(`the sealed PDF could not be composed: ${String(err)}`, {
+      cause: err,
+    });
+  });
+  const pdf = await sealPdf(composed, creds, {
+    reason: fmt(sealEs.sealReason, { order: input.orderNumber }),
+    location: sealEs.sealLocation,
+    signingTime: new Date(input.sealedAt),
+  });
+  return { pdf, sha256: sha256Hex(pdf), pages };
+}
+
+async function compose(
+  input: SealInput,
+  sha256: string,
+): Promise<{ composed: Uint8Array; pages: number }> {
   const { PDFDocument } = await import('@cantoo/pdf-lib');
   const isPdf = input.kind === 'pdf';
   const doc = isPdf
@@ -50,7 +71,7 @@ export async function sealDocument(input: SealInput, creds: SealCredentials): Pr
         input.original,
         input.originalName,
         input.kind as 'doc' | 'docx',
-        actual,
+        sha256,
         input.sealedAt,
       );
   const originalPages = isPdf ? doc.getPageCount() : null;
@@ -60,7 +81,7 @@ export async function sealDocument(input: SealInput, creds: SealCredentials): Pr
     orderNumber: input.orderNumber,
     originalName: input.originalName,
     originalPages,
-    originalSha256: actual,
+    originalSha256: sha256,
     auditHead: input.auditHead,
     verificationCode: input.verificationCode,
     verifyUrl: input.verifyUrl,
@@ -76,10 +97,5 @@ export async function sealDocument(input: SealInput, creds: SealCredentials): Pr
   }
   const pages = doc.getPageCount();
   const composed = await doc.save();
-  const pdf = await sealPdf(composed, creds, {
-    reason: fmt(sealEs.sealReason, { order: input.orderNumber }),
-    location: sealEs.sealLocation,
-    signingTime: new Date(input.sealedAt),
-  });
-  return { pdf, sha256: sha256Hex(pdf), pages };
+  return { composed, pages };
 }

@@ -261,6 +261,18 @@ describe('sealDocument refusals', () => {
     }
   }, 60_000);
 
+  it('reports an unreadable or hostile PDF as SealInputError (retrying cannot help)', async () => {
+    const signer = [sampleSigner('Ana', 'typed')];
+    for (const original of [
+      new TextEncoder().encode('%PDF-1.7 esto no es un PDF'),
+      new Uint8Array(readFileSync(join(process.cwd(), 'test/fuzz/corpus/page-tree-cycle.pdf'))),
+    ]) {
+      await expect(sealDocument(sampleInput(original, signer), creds)).rejects.toBeInstanceOf(
+        SealInputError,
+      );
+    }
+  });
+
   it('refuses a drawn signature without a valid PNG, and an order without signers', async () => {
     const original = await samplePdf(1);
     const bad = { ...sampleSigner('Ana', 'drawn'), imagePng: new Uint8Array([1, 2, 3]) };
