@@ -9,10 +9,10 @@ import { drawSignatureMark, type PreparedSigner } from './signature-mark.js';
 /**
  * The certificate page(s) appended at the end of the sealed PDF, in Spanish: the document
  * (order, name, pages, SHA-256 of the original, audit chain head, seal time, verification code
- * with QR and URL), then one block per signer (name, RUT, masked e-mail, signature type, code
- * evidence, IP, device, times in Santiago with offset, the signature), then the Ley 19.799
- * note. Signers flow onto as many continuation pages as they need. It cannot print the sealed
- * file's own hash (it is inside it): /verificar shows that one.
+ * with QR and URL), the Ley 19.799 note, then one block per signer (name, RUT, masked e-mail,
+ * signature type, code evidence, IP, device, times in Santiago with offset, the signature).
+ * Signers flow onto as many continuation pages as they need. It cannot print the sealed file's
+ * own hash (it is inside it): /verificar shows that one.
  */
 
 export interface CertificateContent {

@@ -265,7 +265,9 @@ describe('sealDocument refusals', () => {
     const signer = [sampleSigner('Ana', 'typed')];
     for (const original of [
       new TextEncoder().encode('%PDF-1.7 esto no es un PDF'),
-      new Uint8Array(readFileSync(join(process.cwd(), 'test/fuzz/corpus/page-tree-cycle.pdf'))),
+      new Uint8Array(
+        readFileSync(new URL('../../../test/fuzz/corpus/page-tree-cycle.pdf', import.meta.url)),
+      ),
     ]) {
       await expect(sealDocument(sampleInput(original, signer), creds)).rejects.toBeInstanceOf(
         SealInputError,
