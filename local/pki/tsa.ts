@@ -159,6 +159,8 @@ export interface LocalTsa {
    * 'up': answering again.
    */
   setMode(mode: 'up' | 'down'): void;
+  /** Queries answered so far, and the Authorization header of the last one (tests). */
+  readonly stats: { answered: number; lastAuthorization: string | undefined };
   close(): Promise<void>;
 }
 
@@ -170,6 +172,7 @@ export async function startLocalTsa(opts: { dataDir: string; port?: number }): P
   const keys = { certDer: pki.tsaCertDer, keyPkcs8: pki.tsaKeyPkcs8 };
   let down = false;
   const sockets = new Set<Socket>();
+  const stats: LocalTsa['stats'] = { answered: 0, lastAuthorization: undefined };
 
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST') {
@@ -184,6 +187,8 @@ export async function startLocalTsa(opts: { dataDir: string; port?: number }): P
       else chunks.push(c);
     });
     req.on('end', () => {
+      stats.answered++;
+      stats.lastAuthorization = req.headers.authorization;
       timestampReply(new Uint8Array(Buffer.concat(chunks)), keys).then(
         (body) => {
           res.writeHead(200, {
@@ -212,6 +217,7 @@ export async function startLocalTsa(opts: { dataDir: string; port?: number }): P
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}/tsa`,
+    stats,
     setMode(mode) {
       down = mode === 'down';
       if (down) for (const s of sockets) s.destroy();

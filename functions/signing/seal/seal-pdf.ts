@@ -30,6 +30,25 @@ class FallbackTsa implements TimestampAuthority {
   }
 }
 
+/**
+ * Commercial TSAs usually want HTTP basic auth. The configured URL may carry it
+ * (`https://user:pass@tsa.example/tsr`, one secret to store); fetch refuses URLs with
+ * credentials, so they move to an Authorization header, and out of every error message.
+ */
+export function withoutCredentials(configured: string): {
+  url: string;
+  headers: Record<string, string>;
+} {
+  const u = new URL(configured);
+  if (!u.username && !u.password) return { url: configured, headers: {} };
+  const basic = Buffer.from(
+    `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`,
+  ).toString('base64');
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), headers: { authorization: `Basic ${basic}` } };
+}
+
 // The P12 is parsed once per container (the credentials object is read once per container).
 const signers = new WeakMap<Uint8Array, Promise<P12Signer>>();
 
@@ -53,7 +72,10 @@ export async function sealPdf(
   const urls = [creds.tsaUrl, creds.tsaUrlFallback].filter((u): u is string => !!u);
   if (urls.length === 0) throw new SealTimestampError('no TSA URL configured');
   const tsa = new FallbackTsa(
-    urls.map((url) => ({ url, tsa: new HttpTimestampAuthority(url, { timeout: TSA_TIMEOUT_MS }) })),
+    urls.map((configured) => {
+      const { url, headers } = withoutCredentials(configured);
+      return { url, tsa: new HttpTimestampAuthority(url, { timeout: TSA_TIMEOUT_MS, headers }) };
+    }),
   );
   const signer = await signerFor(creds);
   const pdf = await PDF.load(bytes);

@@ -247,6 +247,30 @@ describe('sealDocument refusals', () => {
     expect(pdfsig(save('fallback.pdf', result.pdf))).toContain('Signature is Valid.');
   }, 60_000);
 
+  it('sends the user and password of a TSA URL as basic auth, never in a message', async () => {
+    const original = await samplePdf(1);
+    const withAuth = tsa.url.replace('http://', 'http://sello:s%C3%A9cret@');
+    const result = await sealDocument(sampleInput(original, [sampleSigner('Ana', 'typed')]), {
+      ...creds,
+      tsaUrl: withAuth,
+    });
+    expect(readSealCms(result.pdf).tstInfo).not.toBeNull();
+    expect(tsa.stats.lastAuthorization).toBe(
+      `Basic ${Buffer.from('sello:sécret').toString('base64')}`,
+    );
+    tsa.setMode('down');
+    try {
+      const err = await sealDocument(sampleInput(original, [sampleSigner('Ana', 'typed')]), {
+        ...creds,
+        tsaUrl: withAuth,
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SealTimestampError);
+      expect(String((err as Error).message)).not.toContain('cret');
+    } finally {
+      tsa.setMode('up');
+    }
+  }, 60_000);
+
   it('throws SealTimestampError when both TSAs fail', async () => {
     const original = await samplePdf(1);
     tsa.setMode('down');
