@@ -43,7 +43,11 @@ function rejection(text: string): Uint8Array {
 }
 
 /** The DER TimeStampResp answering a DER TimeStampReq (a rejection for a malformed one). */
-export async function timestampReply(reqDer: Uint8Array, keys: TsaKeys): Promise<Uint8Array> {
+export async function timestampReply(
+  reqDer: Uint8Array,
+  keys: TsaKeys,
+  opts: { lie?: boolean } = {},
+): Promise<Uint8Array> {
   const parsed = asn1js.fromBER(toAb(reqDer));
   if (parsed.offset === -1) return rejection('bad request');
   let req: pkijs.TimeStampReq;
@@ -58,7 +62,13 @@ export async function timestampReply(reqDer: Uint8Array, keys: TsaKeys): Promise
   const tstInfo = new pkijs.TSTInfo({
     version: 1,
     policy: OID.policy,
-    messageImprint: req.messageImprint,
+    // A lying TSA (tests only) timestamps other data than it was asked to.
+    messageImprint: opts.lie
+      ? new pkijs.MessageImprint({
+          hashAlgorithm: req.messageImprint.hashAlgorithm,
+          hashedMessage: new asn1js.OctetString({ valueHex: toAb(randomBytes(32)) }),
+        })
+      : req.messageImprint,
     serialNumber: new asn1js.Integer({
       valueHex: toAb(new Uint8Array([0x01, ...randomBytes(15)])),
     }),
@@ -156,9 +166,9 @@ export interface LocalTsa {
   url: string;
   /**
    * 'down': every connection is reset at once (what a dead TSA looks like to the seal);
-   * 'up': answering again.
+   * 'lying': answers with tokens over other data (a faulty TSA); 'up': answering again.
    */
-  setMode(mode: 'up' | 'down'): void;
+  setMode(mode: 'up' | 'down' | 'lying'): void;
   /** Queries answered so far, and the Authorization header of the last one (tests). */
   readonly stats: { answered: number; lastAuthorization: string | undefined };
   close(): Promise<void>;
@@ -170,7 +180,7 @@ const MAX_QUERY_BYTES = 16 * 1024;
 export async function startLocalTsa(opts: { dataDir: string; port?: number }): Promise<LocalTsa> {
   const pki = await ensureLocalPki(opts.dataDir);
   const keys = { certDer: pki.tsaCertDer, keyPkcs8: pki.tsaKeyPkcs8 };
-  let down = false;
+  let mode: 'up' | 'down' | 'lying' = 'up';
   const sockets = new Set<Socket>();
   const stats: LocalTsa['stats'] = { answered: 0, lastAuthorization: undefined };
 
@@ -189,7 +199,7 @@ export async function startLocalTsa(opts: { dataDir: string; port?: number }): P
     req.on('end', () => {
       stats.answered++;
       stats.lastAuthorization = req.headers.authorization;
-      timestampReply(new Uint8Array(Buffer.concat(chunks)), keys).then(
+      timestampReply(new Uint8Array(Buffer.concat(chunks)), keys, { lie: mode === 'lying' }).then(
         (body) => {
           res.writeHead(200, {
             'content-type': 'application/timestamp-reply',
@@ -202,7 +212,7 @@ export async function startLocalTsa(opts: { dataDir: string; port?: number }): P
     });
   });
   server.on('connection', (socket) => {
-    if (down) {
+    if (mode === 'down') {
       socket.destroy();
       return;
     }
@@ -218,9 +228,9 @@ export async function startLocalTsa(opts: { dataDir: string; port?: number }): P
   return {
     url: `http://127.0.0.1:${port}/tsa`,
     stats,
-    setMode(mode) {
-      down = mode === 'down';
-      if (down) for (const s of sockets) s.destroy();
+    setMode(next) {
+      mode = next;
+      if (mode === 'down') for (const s of sockets) s.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {

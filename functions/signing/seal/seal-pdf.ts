@@ -1,4 +1,5 @@
 import type { DigestAlgorithm, P12Signer, TimestampAuthority } from '@libpdf/core';
+import { timestampTokenProblem } from './timestamp-check.js';
 import { type SealCredentials, SealTimestampError } from './types.js';
 
 /**
@@ -20,6 +21,8 @@ class FallbackTsa implements TimestampAuthority {
     for (const { url, tsa } of this.authorities) {
       try {
         const token = await tsa.timestamp(digest, algorithm);
+        const problem = timestampTokenProblem(token, digest);
+        if (problem) throw new Error(problem);
         this.tokens++;
         return token;
       } catch (err) {

@@ -271,6 +271,21 @@ describe('sealDocument refusals', () => {
     }
   }, 60_000);
 
+  it('never seals in a token over other data: a lying TSA fails like a dead one', async () => {
+    const original = await samplePdf(1);
+    tsa.setMode('lying');
+    try {
+      const err = await sealDocument(
+        sampleInput(original, [sampleSigner('Ana', 'typed')]),
+        creds,
+      ).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SealTimestampError);
+      expect((err as Error).message).toContain('imprint mismatch');
+    } finally {
+      tsa.setMode('up');
+    }
+  }, 60_000);
+
   it('throws SealTimestampError when both TSAs fail', async () => {
     const original = await samplePdf(1);
     tsa.setMode('down');
