@@ -4,6 +4,7 @@ import { type BenchResult, heading, mark, print, table } from './common.js';
 import { run as creditSpend } from './credit-spend.js';
 import { run as lambdaBundles } from './lambda-bundles.js';
 import { run as ordersList } from './orders-list.js';
+import { run as seal } from './seal.js';
 import { run as spaWeight } from './spa-weight.js';
 
 /**
@@ -18,6 +19,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['credit-spend', creditSpend],
   ['orders-list', ordersList],
   ['analyzer-budget', analyzerBudget],
+  ['seal', seal],
 ];
 
 async function main() {

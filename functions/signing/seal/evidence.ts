@@ -1,0 +1,34 @@
+import type { PDFDocument } from '@cantoo/pdf-lib';
+import { fmt } from '../../../shared/messages/fmt.js';
+import { sealEs } from '../../../shared/messages/seal.es.js';
+
+/**
+ * A Word original is never converted on the server: the sealed file is an evidence PDF (the
+ * certificate and signatures pages) with the original embedded unchanged as an attachment and
+ * its SHA-256 cited, so the seal covers the exact bytes that were signed.
+ */
+
+const MIME = {
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+export async function createEvidencePdf(
+  original: Uint8Array,
+  originalName: string,
+  kind: 'doc' | 'docx',
+  sha256: string,
+  sealedAt: string,
+): Promise<PDFDocument> {
+  const { PDFDocument, AFRelationship } = await import('@cantoo/pdf-lib');
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(originalName);
+  await doc.attach(original, originalName, {
+    mimeType: MIME[kind],
+    description: fmt(sealEs.attachmentDescription, { sha256 }),
+    creationDate: new Date(sealedAt),
+    modificationDate: new Date(sealedAt),
+    afRelationship: AFRelationship.Source,
+  });
+  return doc;
+}

@@ -1,0 +1,154 @@
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+
+/**
+ * The local stack's certificates, made in pure JS (pkijs) without openssl: a root CA, the
+ * platform's seal certificate (what signs sealed PDFs, as the P12 from Secrets Manager does in
+ * AWS) and a TSA certificate (what signs the local TSA's RFC 3161 tokens). Local only: nothing
+ * here is trusted outside this machine. (@peculiar/x509 needs a reflect-metadata polyfill that
+ * is not installed; pkijs alone does the job.)
+ */
+
+const RSA: webcrypto.RsaHashedKeyGenParams = {
+  name: 'RSASSA-PKCS1-v1_5',
+  hash: 'SHA-256',
+  publicExponent: new Uint8Array([1, 0, 1]),
+  modulusLength: 2048,
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+const toAb = (u: Uint8Array): ArrayBuffer => u.slice().buffer as ArrayBuffer;
+
+/** One certificate with its private key (PKCS#8 DER). */
+export interface IssuedCert {
+  certDer: Uint8Array;
+  keyPkcs8: Uint8Array;
+}
+
+export interface LocalPkiMaterial {
+  root: IssuedCert;
+  seal: IssuedCert;
+  tsa: IssuedCert;
+}
+
+/** C=CL, O=Sello (local), CN=… as three single-valued RDNs (pkijs alone would make one multi-valued RDN). */
+function name(cn: string): pkijs.RelativeDistinguishedNames {
+  const rdn = (type: string, value: asn1js.BaseStringBlock) =>
+    new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
+  const der = new asn1js.Sequence({
+    value: [
+      rdn('2.5.4.6', new asn1js.PrintableString({ value: 'CL' })),
+      rdn('2.5.4.10', new asn1js.Utf8String({ value: 'Sello (local)' })),
+      rdn('2.5.4.3', new asn1js.Utf8String({ value: cn })),
+    ],
+  }).toBER(false);
+  return new pkijs.RelativeDistinguishedNames({ schema: asn1js.fromBER(der).result });
+}
+
+const ext = (
+  extnID: string,
+  critical: boolean,
+  value: { toSchema(): asn1js.BaseBlock } | asn1js.BaseBlock,
+) =>
+  new pkijs.Extension({
+    extnID,
+    critical,
+    extnValue: ('toSchema' in value ? value.toSchema() : value).toBER(false),
+  });
+
+/** KeyUsage as a DER BIT STRING from bit numbers (0 = digitalSignature … 6 = cRLSign). */
+function keyUsage(bits: number[]): asn1js.BitString {
+  let byte = 0;
+  for (const b of bits) byte |= 0x80 >> b;
+  const unused = 7 - Math.max(...bits);
+  return new asn1js.BitString({ valueHex: toAb(new Uint8Array([byte])), unusedBits: unused });
+}
+
+interface Made {
+  cert: pkijs.Certificate;
+  keys: webcrypto.CryptoKeyPair;
+  ski: Uint8Array;
+}
+
+async function make(
+  cn: string,
+  days: number,
+  extensions: pkijs.Extension[],
+  issuer?: Made,
+): Promise<Made> {
+  const keys = (await webcrypto.subtle.generateKey(RSA, true, [
+    'sign',
+    'verify',
+  ])) as webcrypto.CryptoKeyPair;
+  const cert = new pkijs.Certificate();
+  cert.version = 2;
+  cert.serialNumber = new asn1js.Integer({
+    valueHex: toAb(new Uint8Array([0x01, ...randomBytes(15)])),
+  });
+  cert.subject = name(cn);
+  cert.issuer = issuer ? issuer.cert.subject : name(cn);
+  const now = Date.now();
+  cert.notBefore.value = new Date(now - DAY_MS);
+  cert.notAfter.value = new Date(now + days * DAY_MS);
+  await cert.subjectPublicKeyInfo.importKey(keys.publicKey);
+  const ski = new Uint8Array(
+    createHash('sha1')
+      .update(new Uint8Array(cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView))
+      .digest(),
+  );
+  cert.extensions = [
+    ...extensions,
+    ext('2.5.29.14', false, new asn1js.OctetString({ valueHex: toAb(ski) })),
+    ext(
+      '2.5.29.35',
+      false,
+      new pkijs.AuthorityKeyIdentifier({
+        keyIdentifier: new asn1js.OctetString({ valueHex: toAb(issuer?.ski ?? ski) }),
+      }),
+    ),
+  ];
+  await cert.sign((issuer?.keys ?? keys).privateKey, 'SHA-256');
+  return { cert, keys, ski };
+}
+
+async function issued(m: Made): Promise<IssuedCert> {
+  return {
+    certDer: new Uint8Array(m.cert.toSchema(true).toBER(false)),
+    keyPkcs8: new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', m.keys.privateKey)),
+  };
+}
+
+const leaf = (): pkijs.Extension[] => [
+  ext('2.5.29.19', true, new pkijs.BasicConstraints({ cA: false })),
+  ext('2.5.29.15', true, keyUsage([0, 1])), // digitalSignature, nonRepudiation
+];
+
+/** Generates a fresh root CA, seal certificate and TSA certificate (three RSA-2048 keys). */
+export async function generateLocalPki(): Promise<LocalPkiMaterial> {
+  const root = await make('Sello Local Root CA', 3650, [
+    ext('2.5.29.19', true, new pkijs.BasicConstraints({ cA: true, pathLenConstraint: 0 })),
+    ext('2.5.29.15', true, keyUsage([5, 6])), // keyCertSign, cRLSign
+  ]);
+  const seal = await make('Sello - Sello electronico (local)', 1825, leaf(), root);
+  // RFC 3161 §2.3: the TSA certificate holds exactly one EKU, timeStamping, marked critical.
+  const tsa = await make(
+    'Sello TSA (local)',
+    1825,
+    [
+      ...leaf(),
+      ext('2.5.29.37', true, new pkijs.ExtKeyUsage({ keyPurposes: ['1.3.6.1.5.5.7.3.8'] })),
+    ],
+    root,
+  );
+  return { root: await issued(root), seal: await issued(seal), tsa: await issued(tsa) };
+}
+
+/** DER → PEM with the given label (CERTIFICATE, PRIVATE KEY). */
+export function toPem(der: Uint8Array, label: string): string {
+  const lines =
+    Buffer.from(der)
+      .toString('base64')
+      .match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}

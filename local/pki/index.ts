@@ -1,0 +1,3 @@
+export type { IssuedCert, LocalPkiMaterial } from './certs.js';
+export { ensureLocalPki, type LocalPki, localSealEnv } from './store.js';
+export { type LocalTsa, startLocalTsa, timestampReply } from './tsa.js';
