@@ -15,7 +15,13 @@ export type SecretName =
   | 'MAINTENANCE_ACCESS_CODE'
   | 'AI_ANALYSIS_WEBHOOK_URL'
   | 'ORIGIN_VERIFY_SECRET'
-  | 'SIGNING_CODE_HMAC_KEY';
+  | 'SIGNING_CODE_HMAC_KEY'
+  // The seal (functions/signing/seal/): the platform's certificate and key (PKCS#12, base64),
+  // its password, and the RFC 3161 timestamp authorities (the fallback may be 'none').
+  | 'SEAL_P12'
+  | 'SEAL_P12_PASSWORD'
+  | 'TSA_URL'
+  | 'TSA_URL_FALLBACK';
 
 /** The environment variable that carries a secret's ARN. */
 export const arnVariable = (name: SecretName) => `${name}_SECRET_ARN` as const;

@@ -1,14 +1,16 @@
 import type { RouteAccess } from './routes.js';
 
 /**
- * Queue consumers: an SQS queue with its dead-letter queue and a function in AWS (lib/queues.ts),
- * the local stack's in-memory queue on a laptop (local/outbox/). One today: the mail outbox.
+ * Queue consumers: an SQS queue with its dead-letter queue and a function in AWS, fed by a pipe
+ * from the table's stream that picks new items of one entity type (lib/mail-outbox.ts), and the
+ * local stack's in-memory queue on a laptop (local/outbox/). Two: the mail outbox and the seal
+ * of signed documents.
  */
 export interface QueueSpec {
   /** Kebab-case, unique: names the queue, its DLQ and its function. */
   name: string;
   /** functions/<handler>.ts exports `handler` (an SQS event in, batch item failures out). */
-  handler: `mail/${string}`;
+  handler: `mail/${string}` | `signing/${string}`;
   access: RouteAccess;
   description: string;
   /** A message not acknowledged comes back after this long (the retry interval). */
@@ -17,7 +19,22 @@ export interface QueueSpec {
   maxReceiveCount: number;
   /** Function timeout; below the visibility timeout, as SQS requires. */
   timeoutSeconds: number;
+  /** Function memory (default: the stack's). */
+  memoryMb?: number;
+  /** The entity type whose new items the pipe turns into messages, and the message's body. */
+  source: { type: string; idAttribute: string; bodyKey: string };
+  /** Minutes a message may wait before the "oldest message" alarm calls an operator. */
+  maxAgeMinutes: number;
 }
+
+/**
+ * The entity tag of outbox items (functions/mail/outbox.ts): the stream filter of the pipe
+ * (lib/mail-outbox.ts) and of the local pipe (local/outbox/stream-pipe.ts) picks items by it.
+ */
+export const OUTBOX_TYPE = 'Outbox';
+
+/** The entity tag of seal runs (functions/signing/seal-runs.ts): one message per run. */
+export const SEAL_RUN_TYPE = 'SealRun';
 
 export const mailOutboxQueue: QueueSpec = {
   name: 'mail-outbox',
@@ -28,12 +45,32 @@ export const mailOutboxQueue: QueueSpec = {
   // 30 s apart: two hours of mail outage before a message is given up to the DLQ.
   maxReceiveCount: 240,
   timeoutSeconds: 20,
+  source: { type: OUTBOX_TYPE, idAttribute: 'id', bodyKey: 'outbox_id' },
+  maxAgeMinutes: 10,
 };
 
-export const queues: readonly QueueSpec[] = [mailOutboxQueue];
-
 /**
- * The entity tag of outbox items (functions/mail/outbox.ts): the stream filter of the pipe
- * (lib/mail-outbox.ts) and of the local pipe (local/outbox/stream-pipe.ts) picks items by it.
+ * Seals a document once its last signer signed (issue 12): stamps, certificate page, PAdES
+ * signature with an RFC 3161 timestamp, then delivery. A failed run comes back in 3 minutes;
+ * after 10 runs (30 min) the message goes to the DLQ and its alarm fires, and the sweep job
+ * starts a new run for any order still sealing.
  */
-export const OUTBOX_TYPE = 'Outbox';
+export const sealDocumentsQueue: QueueSpec = {
+  name: 'seal-documents',
+  handler: 'signing/seal-consumer',
+  access: {
+    table: 'write',
+    bucket: 'write',
+    secrets: ['SEAL_P12', 'SEAL_P12_PASSWORD', 'TSA_URL', 'TSA_URL_FALLBACK'],
+  },
+  description:
+    'Seals signed documents (stamps, certificate page, PAdES + timestamp) and queues their delivery',
+  visibilityTimeoutSeconds: 180,
+  maxReceiveCount: 10,
+  timeoutSeconds: 120,
+  memoryMb: 1536,
+  source: { type: SEAL_RUN_TYPE, idAttribute: 'order_id', bodyKey: 'order_id' },
+  maxAgeMinutes: 15,
+};
+
+export const queues: readonly QueueSpec[] = [mailOutboxQueue, sealDocumentsQueue];
