@@ -19,6 +19,8 @@ const DESCRIPTIONS: Record<MetricName, string> = {
     'A Stripe refund Sello owes a customer failed (it is retried by the webhook and the retry-refunds job). See the "refund failed" log lines and the REFUND# records still pending.',
   [METRICS.reversalFailed]:
     'A refund or dispute could not be reversed in Sello (credits taken back, order cancelled); Stripe retries the webhook. See the "payment reversal failed" log lines.',
+  [METRICS.sealIntegrityFailure]:
+    'A seal run found an original document whose SHA-256 differs from the one recorded at upload, or a broken audit chain: the order stays sealing and is not retried. See the "seal run failed" log lines.',
 };
 
 /**
@@ -52,6 +54,7 @@ export class PaymentAlarms extends Construct {
     this.alarms = {
       [METRICS.refundFailed]: alarm(METRICS.refundFailed),
       [METRICS.reversalFailed]: alarm(METRICS.reversalFailed),
+      [METRICS.sealIntegrityFailure]: alarm(METRICS.sealIntegrityFailure),
     };
   }
 }

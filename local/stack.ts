@@ -20,6 +20,7 @@ import { startGateway } from './gateway/server.js';
 import { bundledLoader, type FunctionLoader, loadFromSource } from './handlers.js';
 import { startJobTimers } from './jobs.js';
 import { startOutboxRunner } from './outbox/runner.js';
+import { ensureLocalPki, localSealEnv, startLocalTsa } from './pki/index.js';
 import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
@@ -123,7 +124,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const originSecret = randomBytes(24).toString('base64url');
 
     log('Iniciando DynamoDB Local, cognito-local, s3rver, SES local y el emulador de Stripe...');
-    const [dynamo, cognito, s3, ses, stripe] = await Promise.all([
+    const [dynamo, cognito, s3, ses, tsa, stripe] = await Promise.all([
       startDynamo({
         port: dynamoPort,
         dataDir: opts.persistent ? join(dataDir, 'dynamodb') : undefined,
@@ -141,6 +142,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         origins: [appUrl],
       }).then(track),
       startSes({ port: sesPort }).then(track),
+      // The seal's PKI (root CA, seal certificate, TSA certificate; generated once per data
+      // folder) and the RFC 3161 timestamp authority that AWS reaches at a provider's URL.
+      startLocalTsa({ dataDir: join(dataDir, 'pki') }).then((t) => {
+        track({ name: 'tsa', stop: t.close });
+        return t;
+      }),
       // Webhooks go straight to the gateway (not the Vite origin), as Stripe posts to the API.
       startStripe({
         port: stripePort,
@@ -157,6 +164,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       mail: ses.endpoint,
       cognito: cognito.endpoint,
       stripe: stripe.endpoint,
+      tsa: new URL(tsa.url).origin,
     });
     track({ name: 'fault proxies', stop: () => faults.close() });
     const via = faults.endpoints;
@@ -198,6 +206,10 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
       ORIGIN_VERIFY_SECRET: originSecret,
+      ...localSealEnv(
+        await ensureLocalPki(join(dataDir, 'pki')),
+        `${via.tsa}${new URL(tsa.url).pathname}`,
+      ),
       SIGNING_CODE_HMAC_KEY: randomBytes(32).toString('base64url'),
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: new URL(via.stripe).port,
@@ -285,6 +297,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
           mail: ses.endpoint,
           cognito: cognito.endpoint,
           stripe: stripe.endpoint,
+          tsa: new URL(tsa.url).origin,
         },
         demoAccounts: demoUsers.map((u) => ({
           key: u.key,

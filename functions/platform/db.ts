@@ -29,7 +29,16 @@ export function isConditionFailure(err: unknown): boolean {
 
 /** An item without its table keys and entity tag: the record as the domain knows it. */
 export const withoutKeys = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _g1,
+    gsi1sk: _g2,
+    gsi2pk: _g3,
+    gsi2sk: _g4,
+    type: _t,
+    ...rest
+  } = item;
   return rest as T;
 };
 

@@ -12,6 +12,8 @@ export const METRICS = {
   refundFailed: 'RefundFailed',
   /** A refund or dispute could not be reversed in our records (the webhook is retried). */
   reversalFailed: 'ReversalFailed',
+  /** A seal found the original's bytes or the audit chain not as recorded (never retried). */
+  sealIntegrityFailure: 'SealIntegrityFailure',
 } as const;
 
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];

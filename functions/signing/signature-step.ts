@@ -20,6 +20,7 @@ import type { AuditInput } from './audit-chain.js';
 import { auditedWrite } from './audited-write.js';
 import { epochOf, type Live, signerEvent } from './context.js';
 import { codeSendScreen, sessionExpiredScreen, signatureScreen, signedScreen } from './screens.js';
+import { SEALING_INDEX, sealRunPut } from './seal-runs.js';
 import { parseSignaturePng } from './signature-image.js';
 import { signedAtText } from './signed-at.js';
 import { VERIFIED_FOR_SECONDS } from './simple-flow.js';
@@ -129,6 +130,8 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
         overall: last ? 'signed' : 'pending',
       }),
       ...(handOver ? nextLinkItems(order, handOver, nextToken, live.input.now) : []),
+      // The last signature starts the seal: this run's INSERT becomes its queue message.
+      ...(last ? [sealRunPut(order.id, 1, 'last_signature', live.input.now)] : []),
     ];
     const turn = order.sign_in_order === true;
     return {
@@ -138,7 +141,14 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
         set: [
           'sign_count = :count',
           'updated_at = :now',
-          ...(last ? ['signing_stage = :sealing', 'sealing_since = :now'] : []),
+          ...(last
+            ? [
+                'signing_stage = :sealing',
+                'sealing_since = :now',
+                'gsi2pk = :sealIdx',
+                'gsi2sk = :sealKey',
+              ]
+            : []),
           ...(turn ? ['turn = :nextTurn'] : []),
         ].join(', '),
         condition:
@@ -154,7 +164,13 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
           ':count': count,
           ':before': before,
           ':now': nowIso,
-          ...(last ? { ':sealing': 'sealing' } : {}),
+          ...(last
+            ? {
+                ':sealing': 'sealing',
+                ':sealIdx': SEALING_INDEX,
+                ':sealKey': `${nowIso}#${order.id}`,
+              }
+            : {}),
           ...(turn
             ? {
                 ':myTurn': live.signer.signer_index,

@@ -5,7 +5,7 @@
  * (bench/) do not pay it.
  *
  * argv[2]: JSON `{ "endpoint": DynamoDB Local, "tableName": ... }`. Writes one line
- * `OUTBOX {"outbox_id": ...}` per new outbox item; exits when its parent closes stdin.
+ * `MSG <queue> <body>` per new item of a queue's entity type; exits when its parent closes stdin.
  */
 import { startStreamPipe } from './stream-pipe.js';
 
@@ -16,7 +16,7 @@ const { endpoint, tableName } = JSON.parse(process.argv[2] ?? '{}') as {
 const stopPipe = startStreamPipe({
   endpoint,
   tableName,
-  send: (body) => process.stdout.write(`OUTBOX ${body}\n`),
+  send: (queue, body) => process.stdout.write(`MSG ${queue} ${body}\n`),
   log: (line) => process.stderr.write(`${line}\n`),
 });
 const stop = () => {

@@ -2,37 +2,42 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { mailOutboxQueue } from '../../shared/contract/queues.js';
+import { queues } from '../../shared/contract/queues.js';
 import type { FunctionLoader } from '../handlers.js';
 import { LocalQueue, type QueueHandler } from './local-queue.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The mail outbox on a laptop: the table's stream (read in a child process, pipe-host.ts) →
- * the local queue → the same send-outbox handler AWS runs, in this process. The queue hands a failed message back after 2 s here (30 s in AWS): the
- * sender's own backoff (2 s → 30 s between SES calls) paces the retries either way, so a
- * developer sees a recovered mail service deliver within seconds.
+ * The stream-fed queues on a laptop (the mail outbox, the seal): the table's stream (read in a
+ * child process, pipe-host.ts) → one local queue per QueueSpec → the same handler AWS runs, in
+ * this process. A failed message comes back after 2 s here (30 s or 180 s in AWS): each
+ * consumer's own pacing (the sender's 2 s → 30 s backoff, the seal's lease) holds either way, so
+ * a developer sees a recovered dependency catch up within seconds.
  */
 export function startOutboxRunner(opts: {
   dynamoEndpoint: string;
   tableName: string;
   load: FunctionLoader;
   log?: (line: string) => void;
-}): { queue: LocalQueue; stop: () => void } {
-  const spec = mailOutboxQueue;
-  const queue = new LocalQueue({
-    name: spec.name,
-    visibilityMs: 2_000,
-    // The same two hours as in AWS at this pace.
-    maxReceives: Math.ceil((spec.maxReceiveCount * spec.visibilityTimeoutSeconds) / 2),
-    log: opts.log,
-  });
-  let handler: Promise<QueueHandler> | undefined;
-  queue.start(async (event) => {
-    handler ??= opts.load<QueueHandler>(spec.handler);
-    return (await handler)(event);
-  });
+}): { queues: Map<string, LocalQueue>; stop: () => void } {
+  const byName = new Map<string, LocalQueue>();
+  for (const spec of queues) {
+    const queue = new LocalQueue({
+      name: spec.name,
+      // A consumer allowed minutes per message (the seal) is not offered it again every 2 s.
+      visibilityMs: spec.timeoutSeconds > 60 ? 15_000 : 2_000,
+      // The same total retry time as in AWS at this pace.
+      maxReceives: Math.ceil((spec.maxReceiveCount * spec.visibilityTimeoutSeconds) / 2),
+      log: opts.log,
+    });
+    let handler: Promise<QueueHandler> | undefined;
+    queue.start(async (event) => {
+      handler ??= opts.load<QueueHandler>(spec.handler);
+      return (await handler)(event);
+    });
+    byName.set(spec.name, queue);
+  }
   // The pipe's process, started again if it ever dies (as AWS keeps a Pipe running): a new one
   // reads the stream from its start, and mails already handled are found done by the sender.
   let stopped = false;
@@ -49,7 +54,8 @@ export function startOutboxRunner(opts: {
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      if (line.startsWith('OUTBOX ')) queue.send(line.slice('OUTBOX '.length));
+      const m = /^MSG (\S+) (.*)$/.exec(line);
+      if (m?.[1] && m[2]) byName.get(m[1])?.send(m[2]);
     });
     child.stderr?.on('data', (d: Buffer) => opts.log?.(d.toString().trimEnd()));
     child.once('exit', () => {
@@ -63,11 +69,11 @@ export function startOutboxRunner(opts: {
   };
   pipe = startPipe();
   return {
-    queue,
+    queues: byName,
     stop: () => {
       stopped = true;
       pipe?.stdin?.end();
-      queue.stop();
+      for (const q of byName.values()) q.stop();
     },
   };
 }

@@ -7,24 +7,25 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import { SDK_LOGGER } from '../../functions/platform/sdk-budget.js';
-import { OUTBOX_TYPE } from '../../shared/contract/queues.js';
+import { type QueueSpec, queues } from '../../shared/contract/queues.js';
 
 /**
- * The pipe's filter and input template (lib/queues.ts): new outbox items only, and the message
- * body `{"outbox_id": ...}`. One definition for both sides, so local and AWS pick the same items.
+ * A pipe's filter and input template (lib/): new items of the queue's entity type only, and the
+ * message body `{"<bodyKey>": <the item's id attribute>}`. One definition (the QueueSpec's
+ * `source`) for both sides, so local and AWS pick the same items.
  */
-export function outboxMessageOf(record: StreamRecord): string | undefined {
+export function messageOf(record: StreamRecord, spec: QueueSpec): string | undefined {
   const image = record.dynamodb?.NewImage;
-  if (record.eventName !== 'INSERT' || image?.type?.S !== OUTBOX_TYPE) return undefined;
-  const id = image.id?.S;
-  return id ? JSON.stringify({ outbox_id: id }) : undefined;
+  if (record.eventName !== 'INSERT' || image?.type?.S !== spec.source.type) return undefined;
+  const id = image[spec.source.idAttribute]?.S;
+  return id ? JSON.stringify({ [spec.source.bodyKey]: id }) : undefined;
 }
 
 export interface StreamPipeOptions {
   endpoint: string;
   tableName: string;
-  /** Where each picked record's message goes (the local queue). */
-  send: (body: string) => void;
+  /** Where each picked record's message goes (the local queue of that name). */
+  send: (queue: string, body: string) => void;
   pollMs?: number;
   log?: (line: string) => void;
 }
@@ -32,8 +33,8 @@ export interface StreamPipeOptions {
 /**
  * The local stand-in for the EventBridge Pipe that reads the table's stream in AWS. It polls
  * DynamoDB Local's stream (every shard, from its oldest record: after a restart, mails already
- * handled come again and the sender finds them done) and sends each new outbox item to the
- * local queue. Returns a stop function.
+ * handled come again and the sender finds them done) and sends each new item of a queue's entity type
+ * to that local queue. Returns a stop function.
  */
 export function startStreamPipe(opts: StreamPipeOptions): () => void {
   const config = {
@@ -83,8 +84,10 @@ export function startStreamPipe(opts: StreamPipeOptions): () => void {
       }
       const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
       for (const record of res.Records ?? []) {
-        const body = outboxMessageOf(record);
-        if (body) opts.send(body);
+        for (const spec of queues) {
+          const body = messageOf(record, spec);
+          if (body) opts.send(spec.name, body);
+        }
       }
       iterators.set(shard, res.NextShardIterator);
     }

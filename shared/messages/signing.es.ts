@@ -156,4 +156,12 @@ export const signingEs = {
     system: 'Sello',
     admin: 'Administración',
   },
+  // The delivery of the sealed document
+  deliveryMailSubject: 'Documento firmado: «{title}»',
+  deliveryMailGreeting: 'Hola {name}:',
+  deliveryMailBody:
+    'Todos los firmantes firmaron «{document}» (pedido {number}). El documento quedó sellado electrónicamente con sello de tiempo. Código de verificación: {code}.',
+  deliveryMailAction: 'Descargar el documento firmado',
+  deliveryMailNote:
+    'El enlace es personal y funciona durante 30 días. Puedes verificar el documento en {verify}.',
 } as const;

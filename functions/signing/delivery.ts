@@ -1,0 +1,83 @@
+import { fmt } from '../../shared/messages/fmt.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import { outboxPut } from '../mail/outbox.js';
+import type { OrderRecord, TransactItem } from '../orders/repo.js';
+import { required } from '../platform/config.js';
+import { tableName } from '../platform/db.js';
+import { layout } from '../platform/mail-templates.js';
+import { randomToken, sha256 } from '../platform/secrets.js';
+import { formatVerificationCode } from './seal-runs.js';
+
+/**
+ * Delivery of a sealed document (customer-flows §2.5 delivery option): the requester always,
+ * and every signer too when the order says "automatic delivery to the signers". Each recipient
+ * gets a personal download link `{APP_URL}/descargar/{orderId}?token=…` (256-bit token, only its
+ * hash stored, 30 days) by a mail written to the outbox in the seal's own transaction.
+ *
+ *   DLV#{sha256(token)} / DLV   order_id, recipient, expires_at
+ */
+export const DELIVERY_LINK_DAYS = 30;
+
+export function deliveryItems(
+  order: OrderRecord,
+  built: { code: string; contacts: { email: string; first_name: string }[] },
+  now: Date,
+): { items: TransactItem[]; recipients: number } {
+  const base = required('APP_URL').replace(/\/+$/, '');
+  const people = new Map<string, { email: string; first_name: string; role: string }>();
+  people.set(order.billing.email.toLowerCase(), {
+    email: order.billing.email,
+    first_name: order.billing.first_name,
+    role: 'requester',
+  });
+  if (order.delivery_options) {
+    for (const c of built.contacts) {
+      if (!people.has(c.email.toLowerCase())) {
+        people.set(c.email.toLowerCase(), { ...c, role: 'signer' });
+      }
+    }
+  }
+  const expiresAt = new Date(now.getTime() + DELIVERY_LINK_DAYS * 86_400_000);
+  const items: TransactItem[] = [];
+  for (const p of people.values()) {
+    const token = randomToken();
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          pk: `DLV#${sha256(token)}`,
+          sk: 'DLV',
+          type: 'DeliveryToken',
+          order_id: order.id,
+          recipient: p.role,
+          expires_at: expiresAt.toISOString(),
+          ttl: Math.floor(expiresAt.getTime() / 1000) + 86_400,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    const url = `${base}/descargar/${encodeURIComponent(order.id)}?token=${encodeURIComponent(token)}`;
+    items.push(
+      outboxPut(
+        {
+          to: p.email,
+          subject: fmt(t.deliveryMailSubject, { title: order.title }).replace(/\s+/g, ' ').trim(),
+          ...layout({
+            greeting: fmt(t.deliveryMailGreeting, { name: p.first_name }),
+            body: fmt(t.deliveryMailBody, {
+              document: order.document_name,
+              number: order.order_number,
+              code: formatVerificationCode(built.code),
+            }),
+            action: t.deliveryMailAction,
+            url,
+            note: fmt(t.deliveryMailNote, { verify: `${base}/verificar/${built.code}` }),
+          }),
+        },
+        { kind: 'order_notice', order_id: order.id, notice: 'signing_delivery' },
+        now,
+      ),
+    );
+  }
+  return { items, recipients: people.size };
+}

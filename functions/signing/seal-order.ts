@@ -1,0 +1,259 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { NO_NOTARY_CODE } from '../../shared/rules/signature-types.js';
+import { getOwnedDocument } from '../documents/repo.js';
+import { digest, storedKey } from '../documents/stored-file.js';
+import { getOrder, getOrderParts, type OrderRecord, type SignerRecord } from '../orders/repo.js';
+import { required } from '../platform/config.js';
+import { db, tableName } from '../platform/db.js';
+import { logger } from '../platform/logger.js';
+import { countMetric, METRICS } from '../platform/metrics.js';
+import { secret } from '../platform/secret-values.js';
+import { deleteObject, putObject, readObject } from '../platform/storage.js';
+import type { AuditInput } from './audit-chain.js';
+import { checkOrderChain } from './audit-repo.js';
+import { auditedWrite } from './audited-write.js';
+import { deliveryItems } from './delivery.js';
+import type { SealCredentials, SealSigner } from './seal/types.js';
+import {
+  formatVerificationCode,
+  newVerificationCode,
+  releaseSealLease,
+  takeSealLease,
+} from './seal-runs.js';
+
+/**
+ * One seal run of an order (the seal-documents queue's work, docs/drafts/signing-design.md
+ * §4.2): take the lease, check the original's SHA-256 and the audit chain, build and seal the
+ * PDF, store it under a key of this run, then commit — the order sealed (and completed when no
+ * notary is involved), its public verification record and its delivery mails, in ONE
+ * transaction conditioned on the order still sealing. A run that loses the commit deletes its
+ * own file, so however many runs race (redelivery, the sweep), one sealed file remains.
+ */
+export type SealOutcome = 'sealed' | 'not_sealing' | 'leased' | 'lost';
+
+/** The original or the chain is not what was recorded: no retry can fix it; an operator must. */
+export class SealIntegrityError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SealIntegrityError';
+  }
+}
+
+let credentials: Promise<SealCredentials> | undefined;
+async function sealCredentials(): Promise<SealCredentials> {
+  credentials ??= (async () => {
+    const { sealCredentialsFrom } = await import('./seal/credentials.js');
+    const [p12, password, tsa, fallback] = await Promise.all([
+      secret('SEAL_P12'),
+      secret('SEAL_P12_PASSWORD'),
+      secret('TSA_URL'),
+      secret('TSA_URL_FALLBACK'),
+    ]);
+    return sealCredentialsFrom({
+      SEAL_P12: p12,
+      SEAL_P12_PASSWORD: password,
+      TSA_URL: tsa,
+      TSA_URL_FALLBACK: fallback && fallback !== 'none' ? fallback : undefined,
+    });
+  })().catch((err) => {
+    credentials = undefined;
+    throw err;
+  });
+  return credentials;
+}
+
+export async function sealOrder(orderId: string, now: Date = new Date()): Promise<SealOutcome> {
+  const order = await getOrder(orderId);
+  if (order?.signing_stage !== 'sealing') return 'not_sealing';
+  const nowEpoch = Math.floor(now.getTime() / 1000);
+  if (!(await takeSealLease(orderId, nowEpoch))) return 'leased';
+  let key: string | undefined;
+  try {
+    const built = await buildSealed(order, now);
+    key = `evidence/${order.id}/sealed-${now.getTime()}-${built.code}.pdf`;
+    await putObject({
+      key,
+      bytes: built.pdf,
+      contentType: 'application/pdf',
+      sha256Base64: digest(built.pdf).base64,
+    });
+    const committed = await commitSeal(order, { ...built, key }, now);
+    if (!committed) {
+      await deleteObject(key).catch(() => undefined);
+      return 'lost';
+    }
+    return 'sealed';
+  } catch (err) {
+    if (key) await deleteObject(key).catch(() => undefined);
+    if (err instanceof SealIntegrityError) countMetric(METRICS.sealIntegrityFailure);
+    await releaseSealLease(orderId, (err as Error)?.name ?? 'error');
+    throw err;
+  }
+}
+
+interface Built {
+  pdf: Uint8Array;
+  sha256: string;
+  code: string;
+  signers: { name: string; rut: string | null; type: string; signedAt: string }[];
+  /** Who receives the sealed document besides the requester (delivery to the signers). */
+  contacts: { email: string; first_name: string }[];
+}
+
+async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
+  const nowEpoch = Math.floor(now.getTime() / 1000);
+  const doc = await getOwnedDocument(order.document_id, order.user_sub, nowEpoch);
+  if (!doc?.sha256) throw new SealIntegrityError('original document not found');
+  const original = await readObject(storedKey(doc));
+  if (!original) throw new SealIntegrityError('original object not found');
+  const { check } = await checkOrderChain(order);
+  if (!check.ok) throw new SealIntegrityError(`audit chain broken at ${check.at_seq}`);
+  const { signers } = await getOrderParts(order);
+  const sealSigners = await Promise.all(signers.map((s) => sealSignerOf(s)));
+  const code = newVerificationCode();
+  const base = required('APP_URL').replace(/\/+$/, '');
+  const { sealDocument } = await import('./seal/index.js');
+  const result = await sealDocument(
+    {
+      original: new Uint8Array(original),
+      originalName: doc.file_name,
+      originalSha256: order.document_sha256 ?? doc.sha256,
+      kind: doc.kind,
+      orderNumber: order.order_number,
+      auditHead: order.audit_head ?? '',
+      verificationCode: formatVerificationCode(code),
+      verifyUrl: `${base}/verificar/${code}`,
+      sealedAt: now.toISOString(),
+      signers: sealSigners,
+    },
+    await sealCredentials(),
+  );
+  return {
+    pdf: result.pdf,
+    sha256: result.sha256,
+    code,
+    signers: signers.map((s) => ({
+      name: `${s.first_name} ${s.last_name}`.trim(),
+      rut: s.id_number || null,
+      type: s.signature_type ?? order.signature_type ?? 'simple',
+      signedAt: s.signed_at ?? '',
+    })),
+    contacts: signers.map((s) => ({ email: s.email, first_name: s.first_name })),
+  };
+}
+
+async function sealSignerOf(s: SignerRecord): Promise<SealSigner> {
+  const [sig, codeItem] = await Promise.all([
+    record(`SIGNER#${s.id}`, 'SIGNATURE'),
+    record(`SIGNER#${s.id}`, 'CODE'),
+  ]);
+  if (!sig) throw new SealIntegrityError(`signature of signer ${s.id} not found`);
+  const imageKey = typeof sig.image_key === 'string' ? sig.image_key : undefined;
+  const image = imageKey ? await readObject(imageKey) : undefined;
+  if (imageKey && !image) throw new SealIntegrityError(`signature image of ${s.id} not found`);
+  return {
+    name: `${s.first_name} ${s.last_name}`.trim(),
+    rut: s.id_number || null,
+    email: s.email,
+    signatureType: (sig.signature_type as SealSigner['signatureType']) ?? 'simple',
+    method: image ? 'drawn' : 'typed',
+    typedName: typeof sig.typed_name === 'string' ? sig.typed_name : undefined,
+    imagePng: image ? new Uint8Array(image) : undefined,
+    codeSentAt: typeof codeItem?.sent_at === 'string' ? codeItem.sent_at : undefined,
+    codeVerifiedAt: typeof sig.code_verified_at === 'string' ? sig.code_verified_at : undefined,
+    ip: String(sig.ip ?? ''),
+    userAgent: String(sig.user_agent ?? ''),
+    signedAt: String(sig.signed_at ?? s.signed_at ?? ''),
+  };
+}
+
+async function record(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk, sk }, ConsistentRead: true }),
+  );
+  return res.Item;
+}
+
+async function commitSeal(
+  order: OrderRecord,
+  built: Built & { key: string },
+  now: Date,
+): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const complete = !order.notarial_code || order.notarial_code === NO_NOTARY_CODE;
+  const delivery = deliveryItems(order, built, now);
+  const events: AuditInput[] = [
+    {
+      kind: 'sealed',
+      actor: { type: 'system' },
+      details: {
+        sealed_sha256: built.sha256,
+        verification_code: formatVerificationCode(built.code),
+      },
+    },
+    {
+      kind: 'delivery_queued',
+      actor: { type: 'system' },
+      details: { recipients: delivery.recipients },
+    },
+  ];
+  if (complete) events.push({ kind: 'completed', actor: { type: 'system' } });
+  const res = await auditedWrite(order.id, nowIso, (o) =>
+    o.signing_stage !== 'sealing'
+      ? undefined
+      : {
+          items: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  pk: `VERIFY#${built.code}`,
+                  sk: 'VERIFY',
+                  type: 'Verification',
+                  order_id: order.id,
+                  order_number: order.order_number,
+                  state: 'sealed',
+                  sealed_at: nowIso,
+                  signers: built.signers.map((s) => ({
+                    name: s.name,
+                    rut: s.rut,
+                    signature_type: s.type,
+                    signed_at: s.signedAt,
+                  })),
+                  original_sha256: order.document_sha256 ?? null,
+                  sealed_sha256: built.sha256,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            ...delivery.items,
+          ],
+          events,
+          order: {
+            set: [
+              'signing_stage = :stage',
+              'sealed_file_key = :key',
+              'sealed_sha256 = :sha',
+              'sealed_at = :now',
+              'verification_code = :code',
+              'updated_at = :now',
+              ...(complete ? ['#st = :completed', 'completed_at = :now'] : []),
+            ].join(', '),
+            remove: 'gsi2pk, gsi2sk, seal_lease_until',
+            condition: 'signing_stage = :sealing',
+            names: complete ? { '#st': 'status' } : undefined,
+            values: {
+              ':stage': complete ? 'delivered' : 'sealed',
+              ':key': built.key,
+              ':sha': built.sha256,
+              ':now': nowIso,
+              ':code': built.code,
+              ':sealing': 'sealing',
+              ...(complete ? { ':completed': 'completed' } : {}),
+            },
+          },
+        },
+  );
+  if (!res.ok) logger.info('seal: another run committed first', { orderId: order.id });
+  return res.ok;
+}
