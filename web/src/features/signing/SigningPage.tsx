@@ -78,7 +78,7 @@ function Problem({
         focusKey={`${view.kind}-${copy.body}`}
       />
       {view.kind === 'no-link' ? null : (
-        <div className="sign-actions">
+        <div className="sign-actions sign-actions--center">
           <Button onClick={onRetry}>{t.retry}</Button>
         </div>
       )}

@@ -102,7 +102,9 @@ export function SigningScreen({ answer, seq, running, notice, onPost }: SigningS
           <h2 id={`sign-help-${seq}`}>{t.helpTitle}</h2>
           <ul>
             {help.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item.text}>
+                {item.code ? <HelpCode text={item.text} code={item.code} /> : item.text}
+              </li>
             ))}
           </ul>
         </section>
@@ -138,5 +140,17 @@ export function SigningScreen({ answer, seq, running, notice, onPost }: SigningS
         </p>
       </form>
     </article>
+  );
+}
+
+/** The quoted error code kept on one line (a code cut at its hyphens is hard to copy). */
+function HelpCode({ text, code }: { text: string; code: string }) {
+  const at = text.lastIndexOf(code);
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong className="sign-help__code">{code}</strong>
+      {text.slice(at + code.length)}
+    </>
   );
 }

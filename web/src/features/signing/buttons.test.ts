@@ -113,3 +113,17 @@ describe('errorCodeOf and defaultButton', () => {
     expect(defaultButton(list.slice(0, 3))).toBeUndefined();
   });
 });
+
+describe('the steps a button may post', () => {
+  it('are exactly the contract’s steps', async () => {
+    const { signingActions } = await import('../../../../shared/contract/signing');
+    for (const accion of signingActions) {
+      expect(buttonEffect(button({ value: accion }), data())).toMatchObject({
+        kind: 'post',
+        accion,
+      });
+    }
+    expect(buttonEffect(button({ value: 'toString' }), data()).kind).toBe('toast');
+    expect(buttonEffect(button({ value: 'drop_table' }), data()).kind).toBe('toast');
+  });
+});

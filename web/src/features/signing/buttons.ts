@@ -4,7 +4,6 @@ import type {
   SigningComponent,
   SigningResponse,
 } from '../../../../shared/contract/signing';
-import { signingActions } from '../../../../shared/contract/signing';
 import { es } from '../../../../shared/messages.es';
 
 const t = es.signing;
@@ -33,8 +32,30 @@ export type ButtonEffect =
   | { kind: 'redirect'; url: string }
   | { kind: 'toast'; message: string };
 
+/**
+ * The steps a button may post. A copy of the contract's list, checked against its type: the
+ * contract module builds zod schemas when imported, which the signer's first load must not carry.
+ */
+const STEPS: Record<SigningAction, true> = {
+  init_signing: true,
+  request_second_factor: true,
+  submit_signature: true,
+  check_certificate_status: true,
+  unlock_certificate: true,
+  unlock_second_factor: true,
+  submit_unlock_certificate: true,
+  submit_unlock_second_factor: true,
+  accept_consent: true,
+  confirm_review: true,
+  send_code: true,
+  verify_code: true,
+  reject_form: true,
+  reject_signing: true,
+  check_status: true,
+};
+
 const isSigningAction = (v: unknown): v is SigningAction =>
-  typeof v === 'string' && (signingActions as readonly string[]).includes(v);
+  typeof v === 'string' && Object.hasOwn(STEPS, v);
 
 /** mailto: for 'contact_support', with the error code in the subject when there is one. */
 export function supportHref(errorCode: string | undefined): string {

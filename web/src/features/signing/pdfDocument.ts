@@ -9,7 +9,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocumentProxy> {
   const [pdfjs, worker, bytes] = await Promise.all([
     import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?worker&url'),
     fetchBytes(url, signal),
   ]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;

@@ -81,10 +81,10 @@ describe('the view model of an answer', () => {
     expect(
       helpList(answer({ status: 'error' }, { errorDetails: { code: 'SIG-CODE-LOCKED' } })),
     ).toEqual([
-      t.helpVerify,
-      t.helpRetry,
-      t.helpSupport,
-      'Indica el código de error: SIG-CODE-LOCKED',
+      { text: t.helpVerify },
+      { text: t.helpRetry },
+      { text: t.helpSupport },
+      { text: 'Indica el código de error: SIG-CODE-LOCKED', code: 'SIG-CODE-LOCKED' },
     ]);
     expect(helpList(answer({ status: 'error' }))).toHaveLength(3);
     expect(helpList(answer())).toEqual([]);

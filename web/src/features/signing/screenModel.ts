@@ -61,12 +61,22 @@ export function detailRows(data: SigningResponse['data']): DetailRow[] {
   return rows;
 }
 
+/** One line of the help list; `code` is the error code the line quotes, if any. */
+export interface HelpItem {
+  text: string;
+  code?: string;
+}
+
 /** The help list of an error answer (§2): verify, retry later, support, quote the code. */
-export function helpList(answer: SigningResponse): string[] {
+export function helpList(answer: SigningResponse): HelpItem[] {
   if (answer.status !== 'error') return [];
-  const items: string[] = [t.helpVerify, t.helpRetry, t.helpSupport];
+  const items: HelpItem[] = [
+    { text: t.helpVerify },
+    { text: t.helpRetry },
+    { text: t.helpSupport },
+  ];
   const code = errorCodeOf(answer.data);
-  if (code) items.push(fmt(t.helpQuote, { code }));
+  if (code) items.push({ text: fmt(t.helpQuote, { code }), code });
   return items;
 }
 
