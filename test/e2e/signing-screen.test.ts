@@ -523,6 +523,37 @@ describe('the signer screen renders the server’s answers', () => {
     });
   });
 
+  it('a session that ran out mid-flow is reopened with the link token this tab still holds', async () => {
+    await withSigner('signing-screen-reopen', async (page) => {
+      const expired = screen(
+        {
+          type: 'blocked',
+          title: t.sessionExpiredTitle,
+          description: t.sessionExpired,
+          components: [],
+        },
+        { errorCode: 'SIG-SESSION-EXPIRED', errorDetails: { code: 'SIG-SESSION-EXPIRED' } },
+        'error',
+      );
+      const bodies = await scriptServer(page, (body, n) =>
+        body.accion === 'init_signing' ? consent(`sess-${n}`) : n === 1 ? expired : codeScreen(),
+      );
+      await page.goto('/sign/sig-6?token=tok-6');
+      await heading(page, 'Antes de firmar').waitFor();
+      await page.getByRole('button', { name: 'Acepto y continuar' }).click();
+      await expect.poll(() => bodies.length).toBe(3);
+      await heading(page, 'Antes de firmar').waitFor();
+      await page.getByRole('button', { name: 'Acepto y continuar' }).click();
+      await heading(page, 'Ingresa el código').waitFor();
+      expect(bodies.map((b) => [b.accion, b.token, b.signingSessionId])).toEqual([
+        ['init_signing', 'tok-6', undefined],
+        ['accept_consent', undefined, 'sess-0'],
+        ['init_signing', 'tok-6', undefined],
+        ['accept_consent', undefined, 'sess-2'],
+      ]);
+    });
+  });
+
   it('/firmar/…?refresh_status=true checks the certificate after init, on the bare layout', async () => {
     await withSigner('signing-screen-firmar', async (page) => {
       const bodies = await scriptServer(page, (body) =>

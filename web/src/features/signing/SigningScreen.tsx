@@ -62,7 +62,7 @@ export function SigningScreen({ answer, seq, running, notice, onPost }: SigningS
       const first = Object.keys(found)[0];
       if (first) {
         setFormError(true);
-        toast.error(t.formErrors);
+        toast.error(t.formErrors, { id: 'sign-form-errors' });
         document.getElementById(`sign-${first}`)?.focus();
         return;
       }

@@ -31,21 +31,25 @@ export function heldToken(signerId: string): string | undefined {
 }
 
 const sessionKey = (signerId: string) => `sello.signing.session.${signerId}`;
+/** The same ids in memory, for browsers whose storage is disabled (the page still works). */
+const sessions = new Map<string, string>();
 
 export function storedSession(signerId: string): string | undefined {
   try {
-    return window.sessionStorage.getItem(sessionKey(signerId)) ?? undefined;
+    return window.sessionStorage.getItem(sessionKey(signerId)) ?? sessions.get(signerId);
   } catch {
-    return undefined; // storage disabled: the token in memory still works
+    return sessions.get(signerId);
   }
 }
 
 export function storeSession(signerId: string, sessionId: string | undefined): void {
+  if (sessionId) sessions.set(signerId, sessionId);
+  else sessions.delete(signerId);
   try {
     if (sessionId) window.sessionStorage.setItem(sessionKey(signerId), sessionId);
     else window.sessionStorage.removeItem(sessionKey(signerId));
   } catch {
-    // storage disabled: the session lives in memory for this page only
+    // storage disabled: the map above holds it for this page's life
   }
 }
 

@@ -33,7 +33,9 @@ export interface Running {
 }
 
 /** An answer telling that the signing session ended: a token still in memory opens a new one. */
-const SESSION_EXPIRED = 'SIG-SESSION-EXPIRED';
+const sessionEnded = (answer: SigningResponse) =>
+  answer.data.errorCode === 'SIG-SESSION-EXPIRED' ||
+  answer.data.errorDetails?.code === 'SIG-SESSION-EXPIRED';
 
 /**
  * The signer's flow (credits-signing-admin §4, §7): init_signing on load (token or session),
@@ -97,7 +99,7 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
         if (
           outcome?.kind === 'answer' &&
           'signingSessionId' in creds &&
-          outcome.answer.data.errorCode === SESSION_EXPIRED &&
+          sessionEnded(outcome.answer) &&
           token
         ) {
           storeSession(signerId, undefined);
@@ -112,7 +114,7 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
         if (!outcome) return;
         if (outcome.kind === 'connection') return setView({ kind: 'connection-error' });
         if (outcome.kind === 'refused') {
-          toast.error(outcome.message);
+          toast.error(outcome.message, { id: 'sign-refused' });
           return setView({ kind: 'refused', message: outcome.message });
         }
         show(outcome.answer);
@@ -127,7 +129,7 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
         if (refreshed?.kind === 'answer') show(refreshed.answer);
         else if (refreshed?.kind === 'connection') setView({ kind: 'connection-error' });
         else if (refreshed) {
-          toast.error(refreshed.message);
+          toast.error(refreshed.message, { id: 'sign-refused' });
           setNotice(refreshed.message);
         }
       } finally {
@@ -142,6 +144,7 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
     async (accion: SigningAction, values: Record<string, string>, pressed: Running) => {
       if (busy.current) return;
       busy.current = true;
+      let reopen = false;
       setRunning(pressed);
       setNotice(null);
       try {
@@ -153,18 +156,23 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
           timestamp: new Date().toISOString(),
         });
         if (!outcome) return;
-        if (outcome.kind === 'answer') show(outcome.answer);
+        if (outcome.kind === 'answer' && sessionEnded(outcome.answer) && heldToken(signerId)) {
+          // The session ran out mid-flow, but this tab still holds the link: open a new one.
+          storeSession(signerId, undefined);
+          reopen = true;
+        } else if (outcome.kind === 'answer') show(outcome.answer);
         else if (outcome.kind === 'connection') setView({ kind: 'connection-error' });
         else {
-          toast.error(outcome.message);
+          toast.error(outcome.message, { id: 'sign-refused' });
           setNotice(outcome.message);
         }
       } finally {
         busy.current = false;
         setRunning(null);
       }
+      if (reopen) await init({ token: heldToken(signerId), fresh: false });
     },
-    [signerId, send, show],
+    [signerId, send, show, init],
   );
 
   // First load: the token leaves the address bar before the first call is even sent.
