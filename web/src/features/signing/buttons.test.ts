@@ -92,6 +92,12 @@ describe('buttonEffect: the nine actions', () => {
       kind: 'toast',
       message: 'No se encontró URL de desbloqueo',
     });
+    expect(
+      buttonEffect(
+        button({ action: 'redirect_unlock' }),
+        data({ unlockUrl: 'javascript:alert(1)' }),
+      ),
+    ).toEqual({ kind: 'toast', message: 'No se encontró URL de desbloqueo' });
   });
 });
 

@@ -57,6 +57,16 @@ const STEPS: Record<SigningAction, true> = {
 const isSigningAction = (v: unknown): v is SigningAction =>
   typeof v === 'string' && Object.hasOwn(STEPS, v);
 
+/** An absolute http(s) address. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /** mailto: for 'contact_support', with the error code in the subject when there is one. */
 export function supportHref(errorCode: string | undefined): string {
   const subject = errorCode ? `${t.contactSupportSubject} (${errorCode})` : t.contactSupportSubject;
@@ -80,7 +90,8 @@ export function buttonEffect(
     case 'contact_support':
       return { kind: 'support', href: supportHref(errorCodeOf(data)) };
     case 'redirect_unlock':
-      return data?.unlockUrl
+      // Only a web address: a provider's reply is never run as a script (javascript:, data:).
+      return data?.unlockUrl && isWebUrl(data.unlockUrl)
         ? { kind: 'redirect', url: data.unlockUrl }
         : { kind: 'toast', message: t.noUnlockUrl };
     default:

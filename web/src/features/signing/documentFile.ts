@@ -1,3 +1,5 @@
+import { isWebUrl } from './buttons';
+
 /**
  * The document component (§2 screen 8): its value is a short-lived URL, its label the file's
  * name. A PDF is drawn in the page; a Word file is only offered as a download (no viewer runs
@@ -52,6 +54,7 @@ export async function downloadDocument(url: string, name: string): Promise<void>
  * new tab gets no handle on this one (opener cleared; the page sends no Referer).
  */
 export function openDocument(url: string): boolean {
+  if (!isWebUrl(url)) throw new Error('not a web address');
   const w = window.open(url, '_blank');
   if (!w) return false;
   w.opener = null;
