@@ -41,6 +41,20 @@ export const signingEs = {
   signatureClear: 'Borrar',
   signaturePadLabel: 'Dibuja tu firma',
   contactSupportSubject: 'Ayuda con la firma',
+  // Screen texts of the SPA renderer (ours)
+  httpError: 'HTTP {status}: {text}',
+  connectionErrorHelp:
+    'No pudimos comunicarnos con el sistema de firma. Revisa tu conexión a internet e inténtalo de nuevo.',
+  requestErrorTitle: 'No se pudo continuar',
+  errorCodeLabel: 'Código de error',
+  documentPreview: 'Vista previa de {name}',
+  documentPage: 'Página {page} de {total}',
+  documentLoading: 'Cargando documento...',
+  documentPreviewError: 'No se pudo mostrar el documento aquí. Usa «Abrir» o «Descargar».',
+  documentWordHint: 'Este documento es un archivo de Word: descárgalo para revisarlo en tu equipo.',
+  documentFallbackName: 'Documento',
+  progress: 'Progreso',
+  signaturePadHint: 'Firma con el dedo o el mouse dentro del recuadro.',
   // Link and session answers (ours)
   linkInvalidTitle: 'Enlace no válido',
   linkInvalid:

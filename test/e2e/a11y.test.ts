@@ -53,7 +53,15 @@ const signedOutScreens: Check[] = [
     name: 'coming-soon page',
     open: visit('/asesoria-financiera', heading(es.pages.financialTitle)),
   },
-  { name: 'signer page (bare layout)', open: visit('/sign/abc', heading(es.pages.signTitle)) },
+  {
+    // The signing screen's answer to a link that does not open (the server's uniform screen).
+    name: 'signer page (bare layout)',
+    open: visit('/sign/abc?token=not-a-token', heading(es.signing.linkInvalidTitle)),
+  },
+  {
+    name: 'signer page without a link',
+    open: visit('/firmar/abc', heading(es.signing.sessionExpiredTitle)),
+  },
   {
     name: 'credit services, visitor',
     open: visit('/credit-services', (p) =>

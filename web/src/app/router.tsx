@@ -20,6 +20,7 @@ const HomePage = lazyNamed(() => import('../features/home/HomePage'), 'HomePage'
 const DashboardPage = lazyNamed(() => import('../features/home/DashboardPage'), 'DashboardPage');
 const ComingSoon = lazyNamed(() => import('../features/placeholder/ComingSoon'), 'ComingSoon');
 const NotFoundPage = lazyNamed(() => import('../features/placeholder/ComingSoon'), 'NotFoundPage');
+const SigningPage = lazyNamed(() => import('../features/signing/SigningPage'), 'SigningPage');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
 const ForgotPasswordPage = lazyNamed(
@@ -130,8 +131,8 @@ export const routes: RouteObject[] = [
       ),
 
       // Signing and FEA (bare layout, except enrolment-return which keeps the sidebar)
-      soon('/sign/:signerId', p.signTitle),
-      soon('/firmar/:signerId', p.signTitle),
+      route('/sign/:signerId', SigningPage),
+      route('/firmar/:signerId', SigningPage),
       soon('/fea/enrolment-return', p.enrolmentReturnTitle),
       soon('/fea/enrolment-success', p.enrolmentSuccessTitle),
       soon('/fea/password-recovery', p.feaRecoveryTitle),

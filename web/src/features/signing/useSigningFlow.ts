@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type {
+  ButtonAction,
+  SigningAction,
+  SigningResponse,
+} from '../../../../shared/contract/signing';
+import {
+  heldToken,
+  initCredentials,
+  storedSession,
+  storeSession,
+  takeLinkToken,
+} from './linkCredentials';
+import { answerToast } from './screenModel';
+import { postStep, type StepBody, type StepOutcome } from './signingCall';
+
+/** What the page shows: the first call, a screen, or one of the states without a screen. */
+export type FlowView =
+  | { kind: 'connecting' }
+  | { kind: 'connection-error' }
+  /** The first call was refused (429, 4xx): the server's message and 'Reintentar'. */
+  | { kind: 'refused'; message: string }
+  /** Neither a token nor a session: the signer must open the e-mailed link again. */
+  | { kind: 'no-link' }
+  /** `seq` grows with every answer: the screen takes focus and resets its form each time. */
+  | { kind: 'screen'; answer: SigningResponse; seq: number };
+
+/** The pressed button while its step runs. */
+export interface Running {
+  componentId: string;
+  action?: ButtonAction;
+}
+
+/** An answer telling that the signing session ended: a token still in memory opens a new one. */
+const sessionEnded = (answer: SigningResponse) =>
+  answer.data.errorCode === 'SIG-SESSION-EXPIRED' ||
+  answer.data.errorDetails?.code === 'SIG-SESSION-EXPIRED';
+
+/**
+ * The signer's flow (credits-signing-admin §4, §7): init_signing on load (token or session),
+ * then one step per button. One step at a time: a press while a step runs is ignored.
+ */
+export function useSigningFlow(signerId: string, refreshStatus: boolean) {
+  const [view, setView] = useState<FlowView>({ kind: 'connecting' });
+  const [running, setRunning] = useState<Running | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = useRef(false);
+  const seq = useRef(0);
+  const alive = useRef<AbortController | null>(null);
+
+  const show = useCallback(
+    (answer: SigningResponse) => {
+      if (answer.data.signingSessionId) storeSession(signerId, answer.data.signingSessionId);
+      const note = answerToast(answer);
+      if (note?.kind === 'success') toast.success(note.message);
+      else if (note?.kind === 'error') toast.error(note.message);
+      else if (note) toast(note.message);
+      seq.current += 1;
+      setNotice(null);
+      setView({ kind: 'screen', answer, seq: seq.current });
+    },
+    [signerId],
+  );
+
+  const send = useCallback(async (body: StepBody): Promise<StepOutcome | undefined> => {
+    const controller = alive.current;
+    try {
+      return await postStep(body, controller?.signal);
+    } catch {
+      return undefined; // aborted: the page is gone
+    }
+  }, []);
+
+  const init = useCallback(
+    async (fresh: { token?: string; fresh: boolean }) => {
+      if (busy.current) return;
+      busy.current = true;
+      setView({ kind: 'connecting' });
+      try {
+        if (fresh.fresh) storeSession(signerId, undefined);
+        let creds = initCredentials({
+          token: fresh.token,
+          freshToken: fresh.fresh,
+          session: storedSession(signerId),
+        });
+        if (!creds) {
+          setView({ kind: 'no-link' });
+          return;
+        }
+        let outcome = await send({
+          accion: 'init_signing',
+          signerId,
+          ...creds,
+          timestamp: new Date().toISOString(),
+        });
+        // A stored session that expired, with the link's token still in this tab: open anew.
+        const token = heldToken(signerId);
+        if (
+          outcome?.kind === 'answer' &&
+          'signingSessionId' in creds &&
+          sessionEnded(outcome.answer) &&
+          token
+        ) {
+          storeSession(signerId, undefined);
+          creds = { token };
+          outcome = await send({
+            accion: 'init_signing',
+            signerId,
+            ...creds,
+            timestamp: new Date().toISOString(),
+          });
+        }
+        if (!outcome) return;
+        if (outcome.kind === 'connection') return setView({ kind: 'connection-error' });
+        if (outcome.kind === 'refused') {
+          toast.error(outcome.message, { id: 'sign-refused' });
+          return setView({ kind: 'refused', message: outcome.message });
+        }
+        show(outcome.answer);
+        if (!refreshStatus || outcome.answer.status === 'error') return;
+        // /firmar/…?refresh_status=true: the certificate's state is asked for right away.
+        const refreshed = await send({
+          accion: 'check_certificate_status',
+          signerId,
+          signingSessionId: storedSession(signerId),
+          timestamp: new Date().toISOString(),
+        });
+        if (refreshed?.kind === 'answer') show(refreshed.answer);
+        else if (refreshed?.kind === 'connection') setView({ kind: 'connection-error' });
+        else if (refreshed) {
+          toast.error(refreshed.message, { id: 'sign-refused' });
+          setNotice(refreshed.message);
+        }
+      } finally {
+        busy.current = false;
+      }
+    },
+    [signerId, refreshStatus, send, show],
+  );
+
+  /** One step: the pressed button's accion with the screen's form values (§7). */
+  const step = useCallback(
+    async (accion: SigningAction, values: Record<string, string>, pressed: Running) => {
+      if (busy.current) return;
+      busy.current = true;
+      let reopen = false;
+      setRunning(pressed);
+      setNotice(null);
+      try {
+        const outcome = await send({
+          ...values,
+          accion,
+          signerId,
+          signingSessionId: storedSession(signerId),
+          timestamp: new Date().toISOString(),
+        });
+        if (!outcome) return;
+        if (outcome.kind === 'answer' && sessionEnded(outcome.answer) && heldToken(signerId)) {
+          // The session ran out mid-flow, but this tab still holds the link: open a new one.
+          storeSession(signerId, undefined);
+          reopen = true;
+        } else if (outcome.kind === 'answer') show(outcome.answer);
+        else if (outcome.kind === 'connection') setView({ kind: 'connection-error' });
+        else {
+          toast.error(outcome.message, { id: 'sign-refused' });
+          setNotice(outcome.message);
+        }
+      } finally {
+        busy.current = false;
+        setRunning(null);
+      }
+      if (reopen) await init({ token: heldToken(signerId), fresh: false });
+    },
+    [signerId, send, show, init],
+  );
+
+  // First load: the token leaves the address bar before the first call is even sent.
+  useEffect(() => {
+    const controller = new AbortController();
+    alive.current = controller;
+    void init(takeLinkToken(signerId));
+    return () => {
+      controller.abort();
+      busy.current = false;
+    };
+  }, [signerId, init]);
+
+  /** 'Reintentar': init_signing again, with the session (or the token held in memory). */
+  const retry = useCallback(() => {
+    void init({ token: heldToken(signerId), fresh: false });
+  }, [init, signerId]);
+
+  return { view, running, notice, step, retry };
+}
