@@ -68,6 +68,8 @@ export interface StackInfo {
   endpoints: Record<FaultName, string>;
   /** The emulators themselves, for a test that inspects one while its proxy is down. */
   direct: Record<FaultName, string>;
+  /** The local seal CA's root certificate (PEM): what a validator must trust (pdfsig). */
+  sealRootCaPath: string;
   demoAccounts: { key: string; email: string; password: string; firstName: string }[];
 }
 
@@ -299,6 +301,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
           stripe: stripe.endpoint,
           tsa: new URL(tsa.url).origin,
         },
+        sealRootCaPath: join(dataDir, 'pki', 'root-ca.pem'),
         demoAccounts: demoUsers.map((u) => ({
           key: u.key,
           email: u.email,

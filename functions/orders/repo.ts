@@ -80,6 +80,12 @@ export interface OrderRecord {
   sign_count?: number;
   signing_stage?: 'signing' | 'sealing' | 'sealed' | 'delivered' | 'rejected';
   sealing_since?: string;
+  /** Once sealed (functions/signing/seal-order.ts): the sealed PDF's key and hash, the code. */
+  sealed_file_key?: string;
+  sealed_sha256?: string;
+  sealed_at?: string;
+  verification_code?: string;
+  completed_at?: string;
   /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */
   audit_seq?: number;
   audit_head?: string;

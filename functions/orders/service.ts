@@ -362,6 +362,8 @@ export function toOrder(
     original_file_url: order.original_file_url ?? null,
     signed_file_url: order.signed_file_url ?? null,
     notarized_file_url: order.notarized_file_url ?? null,
+    signed_sha256: order.sealed_sha256 ?? null,
+    verification_code: order.verification_code ?? null,
     items: lines.map((l) => ({
       id: `${l.order_id}-${l.line}`,
       service_id: l.service_id,

@@ -48,6 +48,10 @@ export const LIMITS = {
   signingStepPerSession: { scope: 'sign-step', limit: 120, windowSeconds: 600 },
   /** Code mails to one signer (only accepted mails count): no mail bomb of their inbox. */
   signingCodeSendPerSigner: { scope: 'sign-code-send', limit: 5, windowSeconds: 3600 },
+  /** Public verification pages per client address: enumerating codes stops here. */
+  verifyPerClient: { scope: 'verify-ip', limit: 60, windowSeconds: 600 },
+  /** Delivery downloads per client address: guessing delivery tokens stops here. */
+  deliveryPerClient: { scope: 'delivery-ip', limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, LimitDef>;
 
 export interface LimitDef {

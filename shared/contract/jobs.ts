@@ -54,4 +54,12 @@ export const jobs: readonly JobSpec[] = [
     access: { table: 'write', secrets: ['STRIPE_SECRET_KEY'] },
     description: 'Retries automatic refunds Stripe did not make yet, and queues their notices',
   },
+  {
+    name: 'sweep-sealing',
+    handler: 'jobs/sweep-sealing',
+    everyMinutes: 15,
+    access: { table: 'write' },
+    description:
+      'Starts a new seal run for every order sealing for over 15 minutes without a live run',
+  },
 ];

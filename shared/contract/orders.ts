@@ -156,6 +156,9 @@ export const orderSchema = z.extend(orderSummarySchema, {
   original_file_url: z.nullable(z.string()),
   signed_file_url: z.nullable(z.string()),
   notarized_file_url: z.nullable(z.string()),
+  /** Once sealed: SHA-256 of the sealed PDF and the code of its public page /verificar/{code}. */
+  signed_sha256: z.nullable(z.string()),
+  verification_code: z.nullable(z.string()),
   items: z.array(orderItemSchema),
   signers: z.array(orderSignerSchema),
 });

@@ -183,3 +183,37 @@ export const orderActivityResponse = z.object({
   chain_ok: z.boolean(),
   chain_head: z.nullable(z.string()),
 });
+
+/** The public verification page's data (/verificar/{code}): only what a public page may show. */
+export const verificationResponse = z.object({
+  state: z.enum(['sealed']),
+  verification_code: z.string(),
+  order_number: z.string(),
+  sealed_at: z.string(),
+  sealed_at_local: z.string(),
+  signers: z.array(
+    z.object({
+      name: z.string(),
+      rut_masked: z.nullable(z.string()),
+      signature_type: z.string(),
+      signature_label: z.string(),
+      signed_at_local: z.string(),
+    }),
+  ),
+  original_sha256: z.nullable(z.string()),
+  sealed_sha256: z.string(),
+});
+export type Verification = z.infer<typeof verificationResponse>;
+
+/** A delivery link's download: the personal token from the mail, exchanged for a short link. */
+export const deliveryDownloadRequest = z.strictObject({
+  orderId: z.string({ error: apiEs.validation }).check(z.minLength(1), z.maxLength(64)),
+  token: z.string({ error: apiEs.validation }).check(z.minLength(1), z.maxLength(128)),
+});
+
+export const deliveryDownloadResponse = z.object({
+  url: z.string(),
+  file_name: z.string(),
+  sha256: z.string(),
+  verification_code: z.string(),
+});

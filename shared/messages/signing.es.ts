@@ -178,4 +178,6 @@ export const signingEs = {
   deliveryMailAction: 'Descargar el documento firmado',
   deliveryMailNote:
     'El enlace es personal y funciona durante 30 días. Puedes verificar el documento en {verify}.',
+  verifyNotFound: 'No encontramos un documento sellado con ese código.',
+  deliveryNotFound: 'Este enlace de descarga no es válido o ha expirado.',
 } as const;

@@ -61,8 +61,10 @@ export const getOrder = route({
   path: '/api/orders/{id}',
   auth: 'user',
   handler: 'orders/get-order',
-  summary: "One of the caller's orders with its items and signers",
-  access: { table: 'read' },
+  summary:
+    "One of the caller's orders with its items, signers and short-lived links to its original and signed files",
+  // bucket read: the presigned links to the order's files are signed with this function's role.
+  access: { table: 'read', bucket: 'read' },
   response: orders.orderResponse,
 });
 

@@ -31,3 +31,28 @@ export const getOrderActivity = route({
   access: { table: 'read' },
   response: signing.orderActivityResponse,
 });
+
+export const verifyDocument = route({
+  id: 'verifyDocument',
+  method: 'GET',
+  path: '/api/verify/{code}',
+  auth: 'public',
+  handler: 'signing/verify',
+  summary:
+    'Public verification of a sealed document by its code: state, order number, seal date, signers (masked RUT) and both hashes; unknown codes get one fixed 404',
+  access: { table: 'write' },
+  response: signing.verificationResponse,
+});
+
+export const downloadDelivery = route({
+  id: 'downloadDelivery',
+  method: 'POST',
+  path: '/api/delivery/download',
+  auth: 'public',
+  handler: 'signing/delivery-download',
+  summary:
+    "A delivery mail's personal link exchanged for a short-lived download of the sealed PDF; unknown, expired and foreign tokens get one fixed 404",
+  access: { table: 'write', bucket: 'read' },
+  request: signing.deliveryDownloadRequest,
+  response: signing.deliveryDownloadResponse,
+});

@@ -1,0 +1,41 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as routes from '../../shared/contract/routes/signing.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import { getOrder } from '../orders/repo.js';
+import { db, tableName } from '../platform/db.js';
+import { notFound } from '../platform/errors.js';
+import { httpRoute } from '../platform/http.js';
+import { hitLimit } from '../platform/limits.js';
+import { sha256 } from '../platform/secrets.js';
+import { sealedFileName, sealedLink } from './file-links.js';
+import { formatVerificationCode } from './seal-runs.js';
+
+/**
+ * POST /api/delivery/download: a delivery mail's personal link (`/descargar/{orderId}?token=`)
+ * exchanged for a short-lived link to the sealed PDF (pattern 98). Unknown, expired and
+ * another order's tokens get the same 404.
+ */
+export const handler = httpRoute(routes.downloadDelivery, async ({ body, sourceIp }) => {
+  await hitLimit('deliveryPerClient', sourceIp);
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: `DLV#${sha256(body.token)}`, sk: 'DLV' },
+      ConsistentRead: true,
+    }),
+  );
+  const dlv = res.Item;
+  const live =
+    dlv && dlv.order_id === body.orderId && String(dlv.expires_at) > new Date().toISOString();
+  const order = live ? await getOrder(body.orderId) : undefined;
+  const url = order ? await sealedLink(order) : null;
+  if (!order || !url || !order.sealed_sha256 || !order.verification_code) {
+    throw notFound(t.deliveryNotFound);
+  }
+  return {
+    url,
+    file_name: sealedFileName(order.document_name),
+    sha256: order.sealed_sha256,
+    verification_code: formatVerificationCode(order.verification_code),
+  };
+});

@@ -1,0 +1,46 @@
+import type { Order } from '../../shared/contract/orders.js';
+import { getOwnedDocument } from '../documents/repo.js';
+import { storedKey } from '../documents/stored-file.js';
+import type { OrderRecord } from '../orders/repo.js';
+import { presignedDownload } from '../platform/storage.js';
+
+/** How long an order's file links work: the modal is reopened for a new one. */
+const LINK_SECONDS = 10 * 60;
+
+const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** "contrato.pdf" → "contrato-firmado.pdf" (the sealed file is always a PDF). */
+export function sealedFileName(documentName: string): string {
+  const base = documentName.replace(/\.(pdf|docx?|PDF|DOCX?)$/, '') || 'documento';
+  return `${base}-firmado.pdf`;
+}
+
+/** A short-lived link to an order's sealed PDF, or null before the seal. */
+export async function sealedLink(order: OrderRecord): Promise<string | null> {
+  if (!order.sealed_file_key) return null;
+  return presignedDownload({
+    key: order.sealed_file_key,
+    contentType: 'application/pdf',
+    disposition: attachment(sealedFileName(order.document_name)),
+    expiresInSeconds: LINK_SECONDS,
+  });
+}
+
+/**
+ * The order's file URLs (customer-flows §3: original, signed, notarized) as short-lived links
+ * for its owner: the stored files are private, so the order keeps their keys and hands out a
+ * presigned GET each time it is read.
+ */
+export async function withFileLinks(order: Order, record: OrderRecord, nowEpoch: number) {
+  const doc = await getOwnedDocument(record.document_id, record.user_sub, nowEpoch);
+  const original =
+    doc?.sha256 && doc.status === 'ready'
+      ? await presignedDownload({
+          key: storedKey(doc),
+          contentType: doc.content_type,
+          disposition: attachment(doc.file_name),
+          expiresInSeconds: LINK_SECONDS,
+        })
+      : null;
+  return { ...order, original_file_url: original, signed_file_url: await sealedLink(record) };
+}

@@ -1,0 +1,156 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Order } from '../../shared/contract/orders.js';
+import type { Verification } from '../../shared/contract/signing.js';
+import { api, freshIp, mailsTo, newConfirmedUser, type TestUser } from '../support/client.js';
+import { allUp, setFault } from '../support/faults.js';
+import { runJob } from '../support/ledger.js';
+import { checkoutApi, paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { readSealCms } from '../support/seal-samples.js';
+import { auditOf, DRAWN_PNG, openLink, signAll } from '../support/signing.js';
+
+const stack = inject('stack');
+const call = api(stack);
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+let dir: string;
+let nssDir: string;
+
+const pdfsig = (file: string) => {
+  const r = spawnSync('pdfsig', ['-nssdir', `sql:${nssDir}`, file], { encoding: 'utf8' });
+  return `${r.stdout}${r.stderr}`;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sello-sealed-'));
+  // The local stack's own root CA, trusted for signing in an NSS db of this test's.
+  nssDir = join(dir, 'nss');
+  mkdirSync(nssDir);
+  execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
+  execFileSync('certutil', [
+    ...['-A', '-d', `sql:${nssDir}`, '-n', 'sello-local-root', '-t', 'CT,C,C'],
+    ...['-i', stack.sealRootCaPath],
+  ]);
+});
+
+afterEach(() => allUp(stack));
+
+/** Polls the order until its status is `status` (the seal runs through the queue). */
+async function orderWhen(user: TestUser, id: string, status: Order['status'], tries = 300) {
+  for (let i = 0; i < tries; i++) {
+    const res = await checkoutApi(stack).getOrder(user, id);
+    if (res.body.order.status === status) return res.body.order;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`order ${id} never became ${status}`);
+}
+
+async function signedOrder(opts: { delivery?: boolean } = {}) {
+  const user = await newConfirmedUser(stack);
+  const signers = [signer(), signer({ first_name: 'Íñigo', last_name: 'Muñoz' })];
+  const order = await paidOrder(stack, user, { signers, delivery: opts.delivery ?? false });
+  const links = await Promise.all(
+    signers.map(async (s) => (await waitForLinks(stack, s.email))[0] as URL),
+  );
+  return { user, order, signers, links };
+}
+
+describe('signing: the sealed PDF, its delivery and its public verification', () => {
+  it('seals once every signer signed: pdfsig says valid and timestamped, a changed byte fails', async () => {
+    const { user, order, signers, links } = await signedOrder({ delivery: true });
+    await signAll(stack, await openLink(stack, links[0] as URL), signers[0]?.email ?? '', {
+      drawn: DRAWN_PNG,
+    });
+    await signAll(stack, await openLink(stack, links[1] as URL), signers[1]?.email ?? '');
+    const done = await orderWhen(user, order.id, 'completed');
+    expect(done.signed_file_url).toMatch(/^https?:\/\//);
+    expect(done.verification_code).toMatch(/^[0-9A-Z]{10}$/);
+
+    const sealed = new Uint8Array(await (await fetch(String(done.signed_file_url))).arrayBuffer());
+    expect(sha256(sealed)).toBe(done.signed_sha256);
+    const file = join(dir, `${order.id}.pdf`);
+    writeFileSync(file, sealed);
+    const out = pdfsig(file);
+    expect(out).toContain('Signature is Valid.');
+    expect(out).toContain('Certificate is Trusted.');
+    expect(out).toContain('Total document signed');
+    // The RFC 3161 token is over this very signature value, from the local TSA, just now.
+    const cms = readSealCms(sealed);
+    const imprint = cms.tstInfo?.messageImprint.hashedMessage.valueBlock.valueHexView;
+    expect(imprint && Buffer.from(imprint).toString('hex')).toBe(sha256(cms.signatureValue));
+    expect(Math.abs((cms.tstInfo?.genTime.getTime() ?? 0) - Date.now())).toBeLessThan(600_000);
+    const text = Buffer.from(sealed).toString('latin1');
+    const copy = new Uint8Array(sealed);
+    const at = text.indexOf('stream') + 20;
+    copy[at] = (copy[at] as number) ^ 0x01;
+    writeFileSync(`${file}.altered.pdf`, copy);
+    expect(pdfsig(`${file}.altered.pdf`)).not.toContain('Signature is Valid.');
+
+    // Public verification: masked RUTs, both hashes, no e-mail.
+    const v = await call<Verification>('GET', `/api/verify/${done.verification_code}`, {
+      ip: freshIp(),
+    });
+    expect(v.status).toBe(200);
+    expect(v.body.sealed_sha256).toBe(done.signed_sha256);
+    expect(v.body.original_sha256).toBe(done.document_sha256);
+    expect(v.body.signers.map((s) => s.name)).toEqual(['Ana Pérez', 'Íñigo Muñoz']);
+    expect(v.body.signers[0]?.rut_masked).toBe('**.***.678-5');
+    expect(JSON.stringify(v.body)).not.toContain('@');
+    const unknown = await call('GET', '/api/verify/ZZZZZ-ZZZZZ', { ip: freshIp() });
+    const garbage = await call('GET', '/api/verify/..%2F..', { ip: freshIp() });
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(garbage.body)).toBe(JSON.stringify(unknown.body));
+
+    // Delivery to the requester and both signers, each with a personal link.
+    for (const to of ['carla@example.com', ...signers.map((s) => s.email)]) {
+      let link: URL | undefined;
+      for (let i = 0; i < 100 && !link; i++) {
+        const mail = (await mailsTo(stack, to)).find((m) =>
+          m.subject.startsWith('Documento firmado'),
+        );
+        const href = /href="([^"]+\/descargar\/[^"]+)"/.exec(mail?.body.html ?? '')?.[1];
+        if (href) link = new URL(href.replace(/&amp;|&#38;/g, '&'));
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      if (to !== 'carla@example.com' && !link) throw new Error(`no delivery mail for ${to}`);
+      if (!link) continue;
+      const got = await call<{ url: string; sha256: string }>('POST', '/api/delivery/download', {
+        body: { orderId: order.id, token: link.searchParams.get('token') },
+        ip: freshIp(),
+      });
+      expect(got.status).toBe(200);
+      expect(got.body.sha256).toBe(done.signed_sha256);
+    }
+    const forged = await call('POST', '/api/delivery/download', {
+      body: { orderId: order.id, token: 'x'.repeat(43) },
+      ip: freshIp(),
+    });
+    expect(forged.status).toBe(404);
+
+    const { check, events } = await auditOf(stack, order.id);
+    expect(check.ok).toBe(true);
+    const kinds = events.map((e) => e.kind);
+    expect(kinds.slice(-3)).toEqual(['sealed', 'delivery_queued', 'completed']);
+  });
+
+  it('with the TSA down nothing is sealed and nothing completes; once it is back the seal lands once', async () => {
+    const { user, order, signers, links } = await signedOrder();
+    await setFault(stack, 'tsa', 'down');
+    await signAll(stack, await openLink(stack, links[0] as URL), signers[0]?.email ?? '');
+    await signAll(stack, await openLink(stack, links[1] as URL), signers[1]?.email ?? '');
+    await new Promise((r) => setTimeout(r, 3_000));
+    const waiting = await checkoutApi(stack).getOrder(user, order.id);
+    expect(waiting.body.order.status).toBe('processing');
+    expect(waiting.body.order.signed_file_url).toBeNull();
+    await setFault(stack, 'tsa', 'up');
+    // The queue brings the run back; the sweep starts another as well: one seal either way.
+    await runJob(stack, 'sweep-sealing', new Date(Date.now() + 16 * 60_000));
+    const done = await orderWhen(user, order.id, 'completed', 600);
+    const { events } = await auditOf(stack, order.id);
+    expect(events.filter((e) => e.kind === 'sealed')).toHaveLength(1);
+    expect(done.verification_code).toBeTruthy();
+  }, 120_000);
+});
