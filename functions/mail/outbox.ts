@@ -30,7 +30,11 @@ export type OutboxAfter =
   | { kind: 'signing_link'; signer_id: string; token_hash: string }
   | { kind: 'refund_notice'; payment_intent_id: string }
   /** A notice about an order's signing (a rejection, later delivery): nothing to check. */
-  | { kind: 'order_notice'; order_id: string; notice: 'signing_rejected' | 'signing_delivery' };
+  | {
+      kind: 'order_notice';
+      order_id: string;
+      notice: 'signing_rejected' | 'signing_delivery' | 'signing_reminder';
+    };
 
 export interface OutboxRecord {
   id: string;

@@ -1,5 +1,6 @@
 import { outboxPut } from '../mail/outbox.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
+import { nextReminderAt } from '../signing/reminders.js';
 import type { OrderRecord, SignerRecord } from './repo.js';
 import { signingLinkMail } from './signing-mail.js';
 
@@ -23,7 +24,13 @@ export function firstLinks(
     const token = randomToken();
     const hash = sha256(token);
     return {
-      signer: { ...signer, token_hash: hash, token_expires_at: expiresAt },
+      signer: {
+        ...signer,
+        token_hash: hash,
+        token_expires_at: expiresAt,
+        reminder_due_at: nextReminderAt(expiresAt, 0),
+        reminders_sent: 0,
+      },
       mail: outboxPut(
         signingLinkMail(order, signer, token),
         { kind: 'signing_link', signer_id: signer.id, token_hash: hash },

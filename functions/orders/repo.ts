@@ -10,6 +10,12 @@ import type { SelectedService } from '../../shared/contract/requests.js';
 import type { ServiceCategory } from '../../shared/rules/services.js';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
 import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
+import {
+  nextReminderAt,
+  REMINDER_INDEX,
+  reminderKeys,
+  reminderSortKey,
+} from '../signing/reminders.js';
 
 /**
  * Orders, their items, their signers and the records that keep payments exactly-once
@@ -134,6 +140,10 @@ export interface SignerRecord {
   last_opened_at?: string;
   /** 'Firmar en orden': no link yet; it is issued when the signer before signs. */
   turn_waiting?: boolean;
+  /** Reminders (functions/signing/reminders.ts): the next one's due time, how many went. */
+  reminder_due_at?: string;
+  reminders_sent?: number;
+  last_reminder_at?: string;
   updated_at: string;
 }
 
@@ -217,7 +227,13 @@ export function signerPut(signer: SignerRecord): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...signerKey(signer.id), type: 'OrderSigner', ...signer },
+      Item: {
+        ...signerKey(signer.id),
+        type: 'OrderSigner',
+        ...signer,
+        // The sparse reminder index (functions/signing/reminders.ts) while one is due.
+        ...reminderKeys(signer.id, signer.reminder_due_at),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -523,13 +539,15 @@ export async function replaceToken(
   expiresAt: string,
   now: string,
 ): Promise<boolean> {
+  const due = nextReminderAt(expiresAt, 0) ?? expiresAt;
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: signerKey(signerId),
+        // A new link restarts its reminders (functions/signing/reminders.ts).
         UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, link_sent_at = :now, updated_at = :now',
+          'SET token_hash = :h, token_expires_at = :exp, link_sent_at = :now, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk',
         ConditionExpression:
           'order_id = :o AND attribute_exists(token_hash) AND attribute_not_exists(link_revoked_at) AND estado_firma <> :signed',
         ExpressionAttributeValues: {
@@ -538,6 +556,10 @@ export async function replaceToken(
           ':now': now,
           ':o': orderId,
           ':signed': 'signed',
+          ':due': due,
+          ':zero': 0,
+          ':rpk': REMINDER_INDEX,
+          ':rsk': reminderSortKey(due, signerId),
         },
       }),
     );
@@ -559,7 +581,7 @@ export async function revokeSignerLink(signerId: string, orderId: string, now: s
         TableName: tableName(),
         Key: signerKey(signerId),
         UpdateExpression:
-          'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at',
+          'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at, reminder_due_at, gsi1pk, gsi1sk',
         ConditionExpression: 'order_id = :o',
         ExpressionAttributeValues: { ':o': orderId, ':now': now },
       }),

@@ -319,6 +319,7 @@ export function toOrderSigner(s: SignerRecord, now: Date): OrderSigner {
     link_sent_at: s.link_sent_at ?? null,
     turn_waiting: s.turn_waiting === true,
     signed_at: s.signed_at ?? null,
+    last_reminder_at: s.last_reminder_at ?? null,
     updated_at: s.updated_at,
   };
 }

@@ -116,7 +116,7 @@ async function rejectionChange(
         TableName: T,
         Key: { pk: `SIGNER#${live.signer.id}`, sk: 'META' },
         UpdateExpression:
-          'SET estado_firma = :rejected, rejected_at = :now, updated_at = :now REMOVE token_hash, token_expires_at',
+          'SET estado_firma = :rejected, rejected_at = :now, updated_at = :now REMOVE token_hash, token_expires_at, reminder_due_at, gsi1pk, gsi1sk',
         ConditionExpression:
           'token_hash = :lh AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
         ExpressionAttributeValues: {
@@ -151,7 +151,7 @@ async function rejectionChange(
           TableName: T,
           Key: { pk: `SIGNER#${id}`, sk: 'META' },
           UpdateExpression:
-            'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at',
+            'SET link_revoked_at = if_not_exists(link_revoked_at, :now), updated_at = :now REMOVE token_hash, token_expires_at, reminder_due_at, gsi1pk, gsi1sk',
           ConditionExpression: 'order_id = :o',
           ExpressionAttributeValues: { ':o': order.id, ':now': nowIso },
         },

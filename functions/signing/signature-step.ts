@@ -19,6 +19,7 @@ import { requestSigningUpdate } from '../requests/repo.js';
 import type { AuditInput } from './audit-chain.js';
 import { auditedWrite } from './audited-write.js';
 import { epochOf, type Live, signerEvent } from './context.js';
+import { nextReminderAt, REMINDER_INDEX, reminderSortKey } from './reminders.js';
 import { codeSendScreen, sessionExpiredScreen, signatureScreen, signedScreen } from './screens.js';
 import { SEALING_INDEX, sealRunPut } from './seal-runs.js';
 import { parseSignaturePng } from './signature-image.js';
@@ -89,7 +90,7 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
           TableName: tableName(),
           Key: { pk: `SIGNER#${live.signer.id}`, sk: 'META' },
           UpdateExpression:
-            'SET estado_firma = :signed, signed_at = :now, signature_type = :type, updated_at = :now REMOVE token_hash, token_expires_at',
+            'SET estado_firma = :signed, signed_at = :now, signature_type = :type, updated_at = :now REMOVE token_hash, token_expires_at, reminder_due_at, gsi1pk, gsi1sk',
           ConditionExpression:
             'token_hash = :lh AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
           ExpressionAttributeValues: {
@@ -200,21 +201,27 @@ function nextLinkItems(
   now: Date,
 ): TransactItem[] {
   const hash = sha256(token);
+  const expires = signingLinkExpiry(now);
+  const due = nextReminderAt(expires, 0) ?? expires;
   return [
     {
       Update: {
         TableName: tableName(),
         Key: { pk: `SIGNER#${next.id}`, sk: 'META' },
         UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, updated_at = :now REMOVE turn_waiting',
+          'SET token_hash = :h, token_expires_at = :exp, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk REMOVE turn_waiting',
         ConditionExpression:
           'turn_waiting = :yes AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
         ExpressionAttributeValues: {
           ':h': hash,
-          ':exp': signingLinkExpiry(now),
+          ':exp': expires,
           ':now': now.toISOString(),
           ':yes': true,
           ':pending': 'pending',
+          ':due': due,
+          ':zero': 0,
+          ':rpk': REMINDER_INDEX,
+          ':rsk': reminderSortKey(due, next.id),
         },
       },
     },

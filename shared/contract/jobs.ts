@@ -62,4 +62,12 @@ export const jobs: readonly JobSpec[] = [
     description:
       'Starts a new seal run for every order sealing for over 15 minutes without a live run',
   },
+  {
+    name: 'signing-reminders',
+    handler: 'jobs/signing-reminders',
+    santiagoTime: { hour: 10, minute: 0 },
+    // Reminders go through the mail outbox: no mail access here.
+    access: { table: 'write' },
+    description: 'Reminds pending signers on days 3, 7 and 12 of their 15-day link',
+  },
 ];

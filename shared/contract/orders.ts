@@ -102,6 +102,8 @@ export const orderSignerSchema = z.object({
   /** 'Firmar en orden': this signer's link goes out once the ones before have signed. */
   turn_waiting: z.boolean(),
   signed_at: z.nullable(z.string()),
+  /** The last reminder mailed to this signer (days 3, 7 and 12 of the link). */
+  last_reminder_at: z.nullable(z.string()),
   updated_at: z.string(),
 });
 export type OrderSigner = z.infer<typeof orderSignerSchema>;

@@ -178,6 +178,7 @@ export const checkoutEs = {
   linkSentAt: 'Último enlace enviado: {date}',
   linkNotSent: 'Enlace no enviado',
   turnWaiting: 'Esperando turno',
+  lastReminderAt: 'Último recordatorio: {date}',
   activity: 'Actividad',
   activityLoadError: 'No se pudo cargar la actividad del pedido.',
   activityChainOk:

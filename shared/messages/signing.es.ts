@@ -180,4 +180,11 @@ export const signingEs = {
     'El enlace es personal y funciona durante 30 días. Puedes verificar el documento en {verify}.',
   verifyNotFound: 'No encontramos un documento sellado con ese código.',
   deliveryNotFound: 'Este enlace de descarga no es válido o ha expirado.',
+  // Reminders to pending signers
+  reminderMailSubject: 'Recordatorio: tu firma está pendiente en «{document}»',
+  reminderMailGreeting: 'Hola {name}:',
+  reminderMailBody:
+    '{requester} espera tu firma en «{document}» (pedido {number}). Abre el enlace del correo «{title}» que te enviamos; funciona hasta el {expiry}.',
+  reminderMailNote:
+    'Si no encuentras ese correo, pide a {requester} que te reenvíe el enlace desde Sello. Por seguridad, los recordatorios no llevan enlaces de firma.',
 } as const;

@@ -72,3 +72,41 @@ describe("signing: 'Firmar en orden'", () => {
     expect(order.signers[0]?.turn_waiting).toBe(false);
   });
 });
+
+describe('signing: reminders', () => {
+  it('remind a pending signer on days 3, 7 and 12, once each, and never one who signed', async () => {
+    const user = await newConfirmedUser(stack);
+    const signers = [signer(), signer()];
+    const order = await paidOrder(stack, user, { signers });
+    const [a, b] = signers as [ReturnType<typeof signer>, ReturnType<typeof signer>];
+    await signAll(
+      stack,
+      await openLink(stack, (await waitForLinks(stack, a.email))[0] as URL),
+      a.email,
+    );
+    const start = Date.now();
+    const day = (n: number) => new Date(start + n * 86_400_000 + 60_000);
+    const reminders = async (email: string) => {
+      const { mailsTo } = await import('../support/client.js');
+      return (await mailsTo(stack, email)).filter((m) => m.subject.startsWith('Recordatorio'));
+    };
+    const { runJob } = await import('../support/ledger.js');
+    await runJob(stack, 'signing-reminders', day(1));
+    await runJob(stack, 'signing-reminders', day(3));
+    await runJob(stack, 'signing-reminders', day(3));
+    await runJob(stack, 'signing-reminders', day(7));
+    await runJob(stack, 'signing-reminders', day(12));
+    await runJob(stack, 'signing-reminders', day(14));
+    for (let i = 0; i < 100 && (await reminders(b.email)).length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await reminders(b.email)).toHaveLength(3);
+    expect(await reminders(a.email)).toHaveLength(0);
+    const view = await checkoutApi(stack).getOrder(user, order.id);
+    expect(view.body.order.signers[1]?.last_reminder_at).toBeTruthy();
+    expect(view.body.order.signers[0]?.last_reminder_at).toBeNull();
+    const { events, check } = await auditOf(stack, order.id);
+    expect(check.ok).toBe(true);
+    expect(events.filter((e) => e.kind === 'reminder_sent')).toHaveLength(3);
+  });
+});

@@ -289,7 +289,13 @@ function Signers({ order }: { order: Order }) {
                   <span className="order-signer__sent">
                     {fmt(c.linkSentAt, { date: formatOrderDateTime(signer.link_sent_at) })}
                   </span>
-                ) : signer.turn_waiting ? (
+                ) : null}
+                {signer.last_reminder_at ? (
+                  <span className="order-signer__sent">
+                    {fmt(c.lastReminderAt, { date: formatOrderDateTime(signer.last_reminder_at) })}
+                  </span>
+                ) : null}
+                {signer.link_sent_at ? null : signer.turn_waiting ? (
                   <span className="order-signer__waiting" title={c.turnWaitingHint}>
                     {c.turnWaiting}
                   </span>
