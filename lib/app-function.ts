@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   Annotations,
@@ -42,6 +42,26 @@ export interface AppResources {
   secrets: Readonly<Record<string, secretsmanager.ISecret>>;
 }
 
+/**
+ * Files a handler reads from disk at run time (the seal's TTF fonts), copied as they are into a
+ * folder of its bundle. The bundle is built by esbuild in `SplitBundling` below, not by
+ * NodejsFunction, so there is no `commandHooks.afterBundling`: `tryBundle` copies the files into
+ * the asset folder itself once esbuild is done. The asset is hashed by its output, so a changed
+ * file is a new asset. Lambda unpacks the asset at LAMBDA_TASK_ROOT (/var/task): the function's
+ * `envVar` names `/var/task/<dir>`.
+ */
+export interface BundledFiles {
+  /** Folder inside the bundle: `fonts`. */
+  dir: string;
+  /** Paths relative to the repository; each lands as `<dir>/<its file name>`. */
+  sources: readonly string[];
+  /** Environment variable given the folder's path in Lambda. */
+  envVar: string;
+}
+
+/** Where Lambda unpacks a function's code (its LAMBDA_TASK_ROOT). */
+export const LAMBDA_TASK_ROOT = '/var/task';
+
 export interface AppFunctionProps {
   /** Entry below functions/, without extension: `countries/list-countries`. */
   handler: string;
@@ -54,6 +74,8 @@ export interface AppFunctionProps {
   retryAttempts?: number;
   onFailure?: lambda.IDestination;
   maxEventAge?: Duration;
+  /** Files copied into the bundle (see `BundledFiles`). */
+  files?: BundledFiles;
 }
 
 /**
@@ -84,7 +106,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
     this.grantPrincipal = this.role;
 
     this.fn = new lambda.Function(this, 'Function', {
-      code: handlerCode(this, props.handler),
+      code: handlerCode(this, props.handler, props.files),
       handler: 'index.handler',
       description: props.description ?? props.handler,
       runtime: lambda.Runtime.NODEJS_22_X,
@@ -101,6 +123,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
         SERVICE_NAME: 'sello',
         LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
+        ...(props.files ? { [props.files.envVar]: `${LAMBDA_TASK_ROOT}/${props.files.dir}` } : {}),
         ...props.environment,
       },
     });
@@ -220,7 +243,10 @@ function logicalId(resource: Construct): string {
  * bundling options: it must differ between handlers.
  */
 class SplitBundling implements ILocalBundling {
-  constructor(readonly entry: string) {}
+  constructor(
+    readonly entry: string,
+    readonly files?: BundledFiles,
+  ) {}
 
   tryBundle(outputDir: string): boolean {
     // esbuild runs plugins only asynchronously and CDK asks synchronously: build in a child.
@@ -233,6 +259,13 @@ class SplitBundling implements ILocalBundling {
       // Fails the synth with esbuild's own messages.
       throw new Error(`bundling ${this.entry} failed:\n${out.stderr || out.error?.message}`);
     }
+    if (this.files) {
+      const dir = join(outputDir, this.files.dir);
+      mkdirSync(dir, { recursive: true });
+      for (const source of this.files.sources) {
+        copyFileSync(resolve(REPO_ROOT, source), join(dir, basename(source)));
+      }
+    }
     return true;
   }
 }
@@ -244,7 +277,7 @@ class SplitBundling implements ILocalBundling {
  * fingerprints anything, and a handler that is still being written only leaves a warning. A
  * real synth/deploy bundles, and a missing handler fails it here.
  */
-function handlerCode(scope: Construct, handler: string): lambda.Code {
+function handlerCode(scope: Construct, handler: string, files?: BundledFiles): lambda.Code {
   const entry = join('functions', `${handler}.ts`);
   if (!existsSync(join(REPO_ROOT, entry))) {
     if (Stack.of(scope).bundlingRequired) {
@@ -255,10 +288,16 @@ function handlerCode(scope: Construct, handler: string): lambda.Code {
       `${entry} does not exist yet (bundling skipped)`,
     );
   }
+  // A file to copy that is missing fails every synth, bundled or not: it is a dependency's.
+  for (const source of files?.sources ?? []) {
+    if (!existsSync(resolve(REPO_ROOT, source))) {
+      throw new Error(`${handler}: file to bundle not found: ${source}`);
+    }
+  }
   return lambda.Code.fromAsset(REPO_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
-      local: new SplitBundling(entry),
+      local: new SplitBundling(entry, files),
       // Required by the type, never pulled: local bundling above always succeeds or throws.
       image: DockerImage.fromRegistry('sello/local-bundling-only'),
     },

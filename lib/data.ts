@@ -20,7 +20,7 @@ export class DataConstruct extends Construct {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       // Tokens, idempotency records and rate-limit counters carry an epoch-seconds `ttl`.
       timeToLiveAttribute: 'ttl',
-      // New images feed the mail outbox's pipe (lib/mail-outbox.ts).
+      // New images feed the queues' pipes (lib/stream-queue.ts).
       stream: dynamodb.StreamViewType.NEW_IMAGE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,

@@ -1,4 +1,4 @@
-import { CfnCondition, CfnParameter, Fn, SecretValue } from 'aws-cdk-lib';
+import { CfnCondition, CfnOutput, CfnParameter, Fn, SecretValue } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.js';
@@ -13,7 +13,13 @@ export type SecretName =
   | 'MAINTENANCE_ACCESS_CODE'
   | 'AI_ANALYSIS_WEBHOOK_URL'
   | 'ORIGIN_VERIFY_SECRET'
-  | 'SIGNING_CODE_HMAC_KEY';
+  | 'SIGNING_CODE_HMAC_KEY'
+  // The electronic seal (functions/signing/seal/): certificate + key, its password, and the
+  // RFC 3161 timestamp authorities.
+  | 'SEAL_P12'
+  | 'SEAL_P12_PASSWORD'
+  | 'TSA_URL'
+  | 'TSA_URL_FALLBACK';
 
 /** What an optional secret holds when it is not configured (Secrets Manager refuses ''). */
 export const UNSET_SECRET = 'none';
@@ -57,19 +63,73 @@ export class SecretsConstruct extends Construct {
       allowedPattern: '^(https://\\S+)?$',
       description: 'HTTPS URL of the AI document-analysis webhook (empty: built-in analyzer)',
     });
+    // The seal certificate is issued outside AWS by a CA (signing-design §5). Its password and
+    // the timestamp authorities come in as parameters; TSA URLs are NoEcho because a commercial
+    // TSA's URL may carry its credentials.
+    const sealP12Password = new CfnParameter(this, 'SealP12Password', {
+      type: 'String',
+      noEcho: true,
+      minLength: 1,
+      description: 'Password of the seal certificate (PKCS#12) stored in the SealP12 secret',
+    });
+    const tsaUrl = new CfnParameter(this, 'TsaUrl', {
+      type: 'String',
+      noEcho: true,
+      allowedPattern: '^https://\\S+$',
+      description: 'HTTPS URL of the RFC 3161 timestamp authority the seal uses',
+    });
+    const tsaUrlFallback = new CfnParameter(this, 'TsaUrlFallback', {
+      type: 'String',
+      noEcho: true,
+      default: '',
+      allowedPattern: '^(https://\\S+)?$',
+      description:
+        'HTTPS URL of a second timestamp authority, tried when the first fails (empty: none)',
+    });
     // The parameters keep their historical logical ids (the names operators pass).
-    for (const p of [maintenanceCode, stripeSecretKey, stripeWebhookSecret, aiAnalysisWebhookUrl]) {
+    for (const p of [
+      maintenanceCode,
+      stripeSecretKey,
+      stripeWebhookSecret,
+      aiAnalysisWebhookUrl,
+      sealP12Password,
+      tsaUrl,
+      tsaUrlFallback,
+    ]) {
       p.overrideLogicalId(p.node.id);
     }
 
     const noAiWebhook = new CfnCondition(this, 'NoAiAnalysisWebhook', {
       expression: Fn.conditionEquals(aiAnalysisWebhookUrl.valueAsString, ''),
     });
+    const noTsaFallback = new CfnCondition(this, 'NoTsaUrlFallback', {
+      expression: Fn.conditionEquals(tsaUrlFallback.valueAsString, ''),
+    });
     const fromParameter = (name: string, value: SecretValue, description: string) =>
       new secretsmanager.Secret(this, name, {
         description,
         secretStringValue: value,
       });
+
+    // The certificate itself (PKCS#12, base64) does not fit a parameter: CloudFormation takes
+    // at most 4,096 bytes per parameter value and a P12 with an RSA key and its CA chain is
+    // larger once in base64. So the stack creates the secret with no value (neither
+    // SecretString nor GenerateSecretString: CloudFormation never writes one, so no deploy can
+    // overwrite it) and the operator stores the file once, after the first deploy:
+    //   base64 -w0 seal.p12 > seal.b64
+    //   aws secretsmanager put-secret-value --secret-id <SealP12SecretArn> --secret-string file://seal.b64
+    // Until then reading it fails, the seal runs fail and retry, and the seal queue's alarms
+    // fire: nothing is sealed with a wrong key.
+    const sealP12 = new secretsmanager.Secret(this, 'SealP12', {
+      description: 'Sello: seal certificate and key (PKCS#12, base64), set with put-secret-value',
+    });
+    (sealP12.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
+      'GenerateSecretString',
+    );
+    new CfnOutput(this, 'SealP12SecretArn', {
+      value: sealP12.secretArn,
+      description: 'Secret to store the seal PKCS#12 in (base64) with put-secret-value',
+    });
 
     this.byName = {
       MAINTENANCE_ACCESS_CODE: fromParameter(
@@ -106,22 +166,44 @@ export class SecretsConstruct extends Construct {
         description: 'Sello: HMAC key of the signing e-mail codes',
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
+      SEAL_P12: sealP12,
+      SEAL_P12_PASSWORD: fromParameter(
+        'SealP12Pass',
+        SecretValue.cfnParameter(sealP12Password),
+        'Sello: password of the seal certificate',
+      ),
+      TSA_URL: fromParameter(
+        'TsaUrlSecret',
+        SecretValue.cfnParameter(tsaUrl),
+        'Sello: RFC 3161 timestamp authority URL',
+      ),
+      TSA_URL_FALLBACK: fromParameter(
+        'TsaUrlFallbackSecret',
+        new SecretValue(
+          Fn.conditionIf(noTsaFallback.logicalId, UNSET_SECRET, tsaUrlFallback.valueAsString),
+        ),
+        'Sello: fallback timestamp authority URL (none = no fallback)',
+      ),
     };
 
-    acknowledge(this.byName.AI_ANALYSIS_WEBHOOK_URL, [
-      {
-        id: 'CloudFormation-Validate::W1030',
-        reason:
-          "The linter reads the parameter's empty default as the secret value; the Fn::If " +
-          "stores 'none' instead when it is empty.",
-      },
-    ]);
+    for (const optional of [this.byName.AI_ANALYSIS_WEBHOOK_URL, this.byName.TSA_URL_FALLBACK]) {
+      acknowledge(optional, [
+        {
+          id: 'CloudFormation-Validate::W1030',
+          reason:
+            "The linter reads the parameter's empty default as the secret value; the Fn::If " +
+            "stores 'none' instead when it is empty.",
+        },
+      ]);
+    }
     acknowledge(this, [
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'Stripe keys, the webhook secret, the gate code and the AI webhook URL are issued by ' +
-          'their providers and changed by redeploying with new parameters; the origin secret ' +
+          'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
+          'certificate (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
+          'issued by their providers and changed by redeploying with new parameters; the ' +
+          'origin secret ' +
           'is also written into the CloudFront distribution, so it is rotated by a deploy ' +
           '(replace the secret), not by a Lambda that CloudFront would not follow.',
       },

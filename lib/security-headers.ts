@@ -22,12 +22,29 @@ export interface SecurityHeaderInputs {
 const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 const STRIPE_FRAMES = [...STRIPE_SCRIPTS, 'https://hooks.stripe.com'];
 
+export type ReferrerPolicy = 'strict-origin-when-cross-origin' | 'no-referrer';
+
+/**
+ * The signer's pages (signing-design §1): their links carry a token or lead to one person's
+ * order, so they send no Referer at all, not even to our own API (whose logs would otherwise
+ * keep the page's path). CloudFront path patterns; `isSignerPath` is the same test for the
+ * local gateway.
+ */
+export const SIGNER_PATH_PATTERNS = ['/sign/*', '/firmar/*', '/verificar/*', '/descargar/*'];
+
+export const isSignerPath = (pathname: string): boolean =>
+  SIGNER_PATH_PATTERNS.some((pattern) => pathname.startsWith(pattern.slice(0, -1)));
+
+/** The Referrer-Policy of a page: none on the signer's pages, origin-only elsewhere. */
+export const referrerPolicyFor = (pathname: string): ReferrerPolicy =>
+  isSignerPath(pathname) ? 'no-referrer' : 'strict-origin-when-cross-origin';
+
 export interface SecurityHeaders {
   /** Strict-Transport-Security: two years, subdomains included. */
   strictTransportSecurity: { maxAgeSeconds: number; includeSubdomains: boolean };
   contentTypeOptions: 'nosniff';
   frameOptions: 'DENY';
-  referrerPolicy: 'strict-origin-when-cross-origin';
+  referrerPolicy: ReferrerPolicy;
   contentSecurityPolicy: string;
 }
 
@@ -58,12 +75,15 @@ export function contentSecurityPolicy(inputs: SecurityHeaderInputs): string {
   ].join('; ');
 }
 
-export function securityHeaders(inputs: SecurityHeaderInputs): SecurityHeaders {
+export function securityHeaders(
+  inputs: SecurityHeaderInputs,
+  referrerPolicy: ReferrerPolicy = 'strict-origin-when-cross-origin',
+): SecurityHeaders {
   return {
     strictTransportSecurity: { maxAgeSeconds: 2 * 365 * 24 * 3600, includeSubdomains: true },
     contentTypeOptions: 'nosniff',
     frameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
+    referrerPolicy,
     contentSecurityPolicy: contentSecurityPolicy(inputs),
   };
 }

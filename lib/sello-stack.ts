@@ -3,18 +3,19 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
-import { mailOutboxQueue } from '../shared/contract/queues.js';
+import { type QueueSpec, queues } from '../shared/contract/queues.js';
 import { type RouteDef, routeList } from '../shared/contract/routes.js';
 import { ApiConstruct } from './api.js';
 import type { AppResources } from './app-function.js';
 import { AuthConstruct } from './auth.js';
 import { DataConstruct } from './data.js';
 import { MailConstruct } from './mail.js';
-import { MailOutbox } from './mail-outbox.js';
 import { PaymentAlarms } from './payment-alarms.js';
+import { consumerTuning } from './queue-consumers.js';
 import { type JobDef, SchedulesConstruct } from './schedules.js';
 import { SecretsConstruct } from './secrets.js';
 import { StorageConstruct } from './storage.js';
+import { constructIdOf, StreamQueue } from './stream-queue.js';
 import { WebConstruct } from './web.js';
 
 export interface SelloStackProps extends StackProps {
@@ -29,6 +30,8 @@ export interface SelloStackProps extends StackProps {
   routes?: readonly RouteDef[];
   /** Built SPA; defaults to web/dist (deployed only if it holds an index.html). */
   webDistPath?: string;
+  /** The queue consumers; defaults to shared/contract/queues.ts. */
+  queues?: readonly QueueSpec[];
 }
 
 /** Deploy-time settings, from cdk.json context or `-c key=value`. */
@@ -100,7 +103,8 @@ export class SelloStack extends Stack {
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
   readonly schedules: SchedulesConstruct;
-  readonly mailOutbox: MailOutbox;
+  /** One StreamQueue per entry of shared/contract/queues.ts, by queue name. */
+  readonly queues: Record<string, StreamQueue> = {};
   readonly alarmTopic: sns.Topic;
 
   constructor(scope: Construct, id: string, props: SelloStackProps) {
@@ -189,13 +193,19 @@ export class SelloStack extends Stack {
       alarmTopic: this.alarmTopic,
     });
     new PaymentAlarms(this, 'PaymentAlarms', { alarmTopic: this.alarmTopic });
-    this.mailOutbox = new MailOutbox(this, 'MailOutbox', {
-      spec: mailOutboxQueue,
-      table: this.data.table,
-      resources,
-      environment: { LOG_LEVEL: config.logLevel },
-      alarmTopic: this.alarmTopic,
-    });
+    // Construct ids from the queue names ('mail-outbox' → MailOutbox): the outbox keeps the
+    // logical ids it had before queues were generalised.
+    for (const spec of props.queues ?? queues) {
+      if (this.queues[spec.name]) throw new Error(`Duplicate queue name ${spec.name}`);
+      this.queues[spec.name] = new StreamQueue(this, constructIdOf(spec), {
+        spec,
+        table: this.data.table,
+        resources,
+        environment: { LOG_LEVEL: config.logLevel, APP_URL: appUrl },
+        alarmTopic: this.alarmTopic,
+        tuning: consumerTuning[spec.name],
+      });
+    }
 
     const outputs: Record<string, [string, string]> = {
       AppUrl: [appUrl, 'Public URL of the app'],

@@ -2,8 +2,19 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-/** Uploaded documents are kept 30 days, then S3 deletes them (spec rule). */
+/**
+ * Uploaded documents (`documents/`, functions/documents/stored-file.ts) are kept 30 days, then
+ * S3 deletes them (spec rule).
+ */
 export const DOCUMENT_RETENTION_DAYS = 30;
+/**
+ * Evidence of signed orders (`evidence/{orderId}/…`: signature images, the sealed PDF, the
+ * original under signature) is kept 10 years: a sealed document must still verify, and its
+ * signatures be proven, for as long as a contract may be disputed. The stated retention Ley
+ * 21.719 asks for (docs/architecture.md, "Retention").
+ */
+export const EVIDENCE_RETENTION_DAYS = 3650;
+
 /**
  * Uploads land under `incoming/` (functions/documents/stored-file.ts) and /complete moves the
  * checked bytes out at once; what stays there is an upload never completed or a presigned POST
@@ -53,16 +64,25 @@ export class StorageConstruct extends Construct {
       // Objects are immutable uploads addressed by generated keys: versions would only keep
       // deleted personal documents around past their expiry.
       versioned: false,
+      // Every key the functions write starts with incoming/, documents/ or evidence/. A
+      // lifecycle rule cannot say "all but evidence/", so each prefix has its own expiry.
       lifecycleRules: [
-        {
-          id: 'expire-documents',
-          expiration: Duration.days(DOCUMENT_RETENTION_DAYS),
-          abortIncompleteMultipartUploadAfter: Duration.days(1),
-        },
+        // The whole bucket: only parts of multipart uploads never finished.
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         {
           id: 'expire-incoming-uploads',
           prefix: 'incoming/',
           expiration: Duration.days(INCOMING_RETENTION_DAYS),
+        },
+        {
+          id: 'expire-documents',
+          prefix: 'documents/',
+          expiration: Duration.days(DOCUMENT_RETENTION_DAYS),
+        },
+        {
+          id: 'expire-evidence',
+          prefix: 'evidence/',
+          expiration: Duration.days(EVIDENCE_RETENTION_DAYS),
         },
       ],
       serverAccessLogsBucket: this.logs,
@@ -85,7 +105,9 @@ export class StorageConstruct extends Construct {
         s3.HttpMethods.HEAD,
       ],
       allowedHeaders: ['*'],
-      exposedHeaders: ['ETag'],
+      // pdf.js (the signer's review step) reads a presigned GET in ranges when it can see
+      // these; without them it still works, downloading the whole file first.
+      exposedHeaders: ['ETag', 'Accept-Ranges', 'Content-Range', 'Content-Length'],
       maxAge: 3000,
     });
   }

@@ -18,7 +18,7 @@ import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../shared/contract/origin.js';
 import { REPO_ROOT } from './app-function.js';
 import { acknowledge } from './nag.js';
-import { inlineScriptHashes, securityHeaders } from './security-headers.js';
+import { inlineScriptHashes, SIGNER_PATH_PATTERNS, securityHeaders } from './security-headers.js';
 
 export interface WebProps {
   /** execute-api host of the HTTP API: the origin of `/api/*`. */
@@ -99,25 +99,52 @@ export class WebConstruct extends Construct {
         ? inlineScriptHashes(readFileSync(join(dist, 'index.html'), 'utf8'))
         : [],
     });
-    const securityHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Sello security headers (lib/security-headers.ts)',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
-          includeSubdomains: headers.strictTransportSecurity.includeSubdomains,
-          override: true,
+    // One policy for the app and the API, one for the signer's pages: the same headers but
+    // Referrer-Policy no-referrer (lib/security-headers.ts SIGNER_PATH_PATTERNS).
+    const headersPolicy = (
+      id: string,
+      comment: string,
+      referrer: cloudfront.HeadersReferrerPolicy,
+    ) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment,
+        securityHeadersBehavior: {
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
+            includeSubdomains: headers.strictTransportSecurity.includeSubdomains,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+          referrerPolicy: { referrerPolicy: referrer, override: true },
+          contentSecurityPolicy: {
+            contentSecurityPolicy: headers.contentSecurityPolicy,
+            override: true,
+          },
         },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-        contentSecurityPolicy: {
-          contentSecurityPolicy: headers.contentSecurityPolicy,
-          override: true,
-        },
-      },
+      });
+    const securityHeadersPolicy = headersPolicy(
+      'SecurityHeaders',
+      'Sello security headers (lib/security-headers.ts)',
+      cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+    );
+    const signerHeadersPolicy = headersPolicy(
+      'SignerSecurityHeaders',
+      "Sello security headers of the signer's pages: no Referer",
+      cloudfront.HeadersReferrerPolicy.NO_REFERRER,
+    );
+
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const spaBehavior = (
+      responseHeadersPolicy: cloudfront.IResponseHeadersPolicy,
+    ): cloudfront.BehaviorOptions => ({
+      origin: siteOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
+      functionAssociations: [
+        { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      ],
     });
 
     const certificate = props.certificateArn
@@ -140,16 +167,12 @@ export class WebConstruct extends Construct {
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeadersPolicy,
-        functionAssociations: [
-          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-        ],
-      },
+      defaultBehavior: spaBehavior(securityHeadersPolicy),
       additionalBehaviors: {
+        // The signer's pages: the SPA as on the default behaviour, with no Referer.
+        ...Object.fromEntries(
+          SIGNER_PATH_PATTERNS.map((pattern) => [pattern, spaBehavior(signerHeadersPolicy)]),
+        ),
         [API_PATH_PATTERN]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             // CloudFront replaces any viewer header of this name with the secret, and the API

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { referrerPolicyFor } from '../../lib/security-headers.js';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeList } from '../../shared/contract/routes.js';
 import type { FunctionLoader } from '../handlers.js';
@@ -140,6 +141,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // CloudFront's response headers policy covers every behaviour (SPA, config.json, /api/*).
     for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
+    // …and, like its signer behaviours, no Referer from the signer's pages.
+    res.setHeader('referrer-policy', referrerPolicyFor(url.pathname));
     const work = async () => {
       if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
         return handleApi(req, res, url);

@@ -4,6 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { type JobDef, jobDefs } from '../../lib/schedules.js';
 import { jobs as sharedJobs } from '../../shared/contract/jobs.js';
+import { queues as streamQueues } from '../../shared/contract/queues.js';
 import { actionsOf, environmentOf, logicalId, nagFindings, synth } from './synth.js';
 
 describe('the shared job list', () => {
@@ -132,8 +133,9 @@ describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
 });
 
 describe('queues', () => {
-  // One dead-letter queue per job, and the mail outbox's queue with its own dead-letter queue.
-  const queues = jobs.length + 2;
+  // One dead-letter queue per job, and each stream queue (shared/contract/queues.ts) with its
+  // own dead-letter queue.
+  const queues = jobs.length + 2 * streamQueues.length;
   it('are encrypted and TLS-only', () => {
     template.resourceCountIs('AWS::SQS::Queue', queues);
     template.resourcePropertiesCountIs('AWS::SQS::Queue', { SqsManagedSseEnabled: true }, queues);

@@ -5,7 +5,14 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, describe, expect, it } from 'vitest';
-import { headerValues, inlineScriptHashes, securityHeaders } from '../../lib/security-headers.js';
+import {
+  headerValues,
+  inlineScriptHashes,
+  isSignerPath,
+  referrerPolicyFor,
+  SIGNER_PATH_PATTERNS,
+  securityHeaders,
+} from '../../lib/security-headers.js';
 import { APP_REGION, synth } from './synth.js';
 
 /**
@@ -30,9 +37,15 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const s = synth({ jobs: [], webDistPath: webDist });
 const { stack, template } = s;
-const policy = () =>
-  Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]?.Properties
-    .ResponseHeadersPolicyConfig;
+const policies = () => template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+const policyNamed = (prefix: string) => {
+  const [id, resource] = Object.entries(policies()).find(([id]) =>
+    id.startsWith(`Web${prefix}`),
+  ) ?? [undefined, undefined];
+  if (!id) throw new Error(`no policy ${prefix}`);
+  return { id, config: resource.Properties.ResponseHeadersPolicyConfig };
+};
+const policy = () => policyNamed('SecurityHeaders').config;
 
 describe('inlineScriptHashes', () => {
   it("hashes each inline script's exact text as CSP does, skipping external ones", () => {
@@ -137,6 +150,60 @@ describe("CloudFront's response headers policy", () => {
       'x-frame-options',
     ]);
     expect(lines['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  });
+});
+
+describe("the signer's pages", () => {
+  const distribution = () =>
+    Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+      .DistributionConfig;
+
+  it('send no Referer: their own policy, the same headers with Referrer-Policy no-referrer', () => {
+    expect(Object.keys(policies())).toHaveLength(2);
+    const app = policyNamed('SecurityHeaders').config.SecurityHeadersConfig;
+    const signer = policyNamed('SignerSecurityHeaders').config.SecurityHeadersConfig;
+    expect(signer.ReferrerPolicy).toEqual({ ReferrerPolicy: 'no-referrer', Override: true });
+    expect(app.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    expect({ ...signer, ReferrerPolicy: undefined }).toEqual({ ...app, ReferrerPolicy: undefined });
+  });
+
+  it('are served like the rest of the SPA under that policy, on /sign, /firmar, /verificar, /descargar', () => {
+    const config = distribution();
+    const signerPolicy = { Ref: policyNamed('SignerSecurityHeaders').id };
+    const behaviors = config.CacheBehaviors as Record<string, unknown>[];
+    const signer = behaviors.filter((b) => SIGNER_PATH_PATTERNS.includes(b.PathPattern as string));
+    expect(signer.map((b) => b.PathPattern).sort()).toEqual([
+      '/descargar/*',
+      '/firmar/*',
+      '/sign/*',
+      '/verificar/*',
+    ]);
+    const { TargetOriginId, FunctionAssociations, CachePolicyId, ViewerProtocolPolicy } =
+      config.DefaultCacheBehavior;
+    for (const b of signer) {
+      expect(b).toMatchObject({
+        ResponseHeadersPolicyId: signerPolicy,
+        TargetOriginId,
+        FunctionAssociations,
+        CachePolicyId,
+        ViewerProtocolPolicy,
+      });
+    }
+    // Everything else (the app, the API) keeps the app's policy.
+    const appPolicy = { Ref: policyNamed('SecurityHeaders').id };
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(appPolicy);
+    const api = behaviors.find((b) => b.PathPattern === '/api/*');
+    expect(api?.ResponseHeadersPolicyId).toEqual(appPolicy);
+  });
+
+  it('are the same paths for the local gateway', () => {
+    for (const path of ['/sign/s1', '/firmar/s1', '/verificar/ABC', '/descargar/o1']) {
+      expect(isSignerPath(path)).toBe(true);
+      expect(referrerPolicyFor(path)).toBe('no-referrer');
+    }
+    for (const path of ['/', '/orders', '/signup', '/api/signing/x', '/assets/a.js']) {
+      expect(referrerPolicyFor(path)).toBe('strict-origin-when-cross-origin');
+    }
   });
 });
 

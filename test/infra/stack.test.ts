@@ -86,22 +86,36 @@ describe('documents bucket', () => {
     });
   });
 
-  it('expires objects after 30 days, and uploads never moved out of incoming/ after 1 day', () => {
-    const rules = documents.Properties.LifecycleConfiguration.Rules;
-    expect(rules).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
-        expect.objectContaining({ ExpirationInDays: 1, Prefix: 'incoming/', Status: 'Enabled' }),
-      ]),
+  type Rule = { Id: string; Prefix?: string; ExpirationInDays?: number; Status: string };
+  const rules = (): Rule[] => documents.Properties.LifecycleConfiguration.Rules;
+  const expiryOf = (key: string) =>
+    rules()
+      .filter((r) => r.Status === 'Enabled' && r.ExpirationInDays !== undefined)
+      .filter((r) => key.startsWith(r.Prefix ?? ''))
+      .map((r) => r.ExpirationInDays as number);
+
+  it('expires documents/ after 30 days and uploads never moved out of incoming/ after 1 day', () => {
+    expect(expiryOf('documents/sub/id/a1.pdf')).toEqual([30]);
+    // S3 applies the shortest expiry of the rules that match.
+    expect(Math.min(...expiryOf('incoming/sub/id.pdf'))).toBe(1);
+  });
+
+  it('keeps evidence/ (signatures, sealed PDFs) 10 years: no 30-day rule reaches it', () => {
+    expect(expiryOf('evidence/ord/sealed-r1.pdf')).toEqual([3650]);
+    // Every expiry rule names a prefix: a rule without one would cover evidence/ too.
+    for (const rule of rules().filter((r) => r.ExpirationInDays !== undefined)) {
+      expect(rule.Prefix).toMatch(/^(incoming|documents|evidence)\/$/);
+    }
+    expect(rules()).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
     );
-    // The 30-day rule covers the whole bucket: the kept files (documents/) included.
-    const whole = rules.find((r: { ExpirationInDays: number }) => r.ExpirationInDays === 30);
-    expect(whole.Prefix).toBeUndefined();
   });
 
   it('allows presigned POST uploads (and GET/PUT/HEAD) from the app origin only', () => {
     const [rule] = documents.Properties.CorsConfiguration.CorsRules;
     expect(rule.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'GET', 'PUT', 'HEAD']));
+    // pdf.js in the signer's browser reads the presigned GET in ranges.
+    expect(rule.ExposedHeaders).toEqual(expect.arrayContaining(['Content-Range', 'Accept-Ranges']));
     expect(rule.AllowedOrigins).not.toContain('*');
     expect(stack.resolve(rule.AllowedOrigins)).toEqual([stack.resolve(stack.web.appUrl)]);
   });
@@ -196,10 +210,35 @@ describe('api', () => {
     });
   });
 
-  it('takes the maintenance code and the Stripe secrets from NoEcho parameters', () => {
-    for (const name of ['MaintenanceAccessCode', 'StripeSecretKey', 'StripeWebhookSecret']) {
+  const noEchoParameters = [
+    'MaintenanceAccessCode',
+    'StripeSecretKey',
+    'StripeWebhookSecret',
+    'SealP12Password',
+    'TsaUrl',
+  ];
+
+  it('takes the maintenance code, the Stripe and the seal secrets from NoEcho parameters', () => {
+    for (const name of noEchoParameters) {
       template.hasParameter(name, { Type: 'String', NoEcho: true });
     }
+    // The TSA: HTTPS, required; the fallback optional.
+    template.hasParameter('TsaUrl', { AllowedPattern: '^https://\\S+$', Default: Match.absent() });
+    template.hasParameter('TsaUrlFallback', {
+      NoEcho: true,
+      Default: '',
+      AllowedPattern: '^(https://\\S+)?$',
+    });
+  });
+
+  it('creates the seal certificate secret empty, for the operator to fill (4 KB parameter cap)', () => {
+    const sealP12 = template.toJSON().Resources[logicalId(stack, stack.secrets.byName.SEAL_P12)];
+    expect(sealP12.Properties.SecretString).toBeUndefined();
+    expect(sealP12.Properties.GenerateSecretString).toBeUndefined();
+    const outputs = Object.values(template.toJSON().Outputs) as { Value: unknown }[];
+    expect(outputs.map((o) => o.Value)).toContainEqual({
+      Ref: logicalId(stack, stack.secrets.byName.SEAL_P12),
+    });
   });
 
   it('stores each parameter in Secrets Manager, which no Lambda environment bypasses', () => {
@@ -209,6 +248,11 @@ describe('api', () => {
     expect(secretOf('STRIPE_WEBHOOK_SECRET').SecretString).toEqual({ Ref: 'StripeWebhookSecret' });
     expect(secretOf('MAINTENANCE_ACCESS_CODE').SecretString).toEqual({
       Ref: 'MaintenanceAccessCode',
+    });
+    expect(secretOf('SEAL_P12_PASSWORD').SecretString).toEqual({ Ref: 'SealP12Password' });
+    expect(secretOf('TSA_URL').SecretString).toEqual({ Ref: 'TsaUrl' });
+    expect(secretOf('TSA_URL_FALLBACK').SecretString).toEqual({
+      'Fn::If': [expect.stringMatching(/NoTsaUrlFallback/), 'none', { Ref: 'TsaUrlFallback' }],
     });
     // Secrets Manager refuses '': no webhook is stored as 'none' (the built-in analyzer).
     expect(secretOf('AI_ANALYSIS_WEBHOOK_URL').SecretString).toEqual({
@@ -220,7 +264,7 @@ describe('api', () => {
     });
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     const refs = JSON.stringify(functions.map((f) => f.Properties.Environment ?? {}));
-    for (const parameter of ['MaintenanceAccessCode', 'StripeSecretKey', 'StripeWebhookSecret']) {
+    for (const parameter of [...noEchoParameters, 'TsaUrlFallback']) {
       expect(refs).not.toContain(`"Ref":"${parameter}"`);
     }
     expect(refs).not.toContain('AiAnalysisWebhookUrl');

@@ -93,6 +93,18 @@ describe('security headers', () => {
     }
   });
 
+  it.each(['/sign/s1', '/firmar/s1', '/verificar/ABC123', '/descargar/o1'])(
+    "send no Referer from the signer's page %s, the rest unchanged (CloudFront's signer behaviour)",
+    async (path) => {
+      const res = await raw(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      for (const [name, value] of Object.entries(expected())) {
+        if (name !== 'referrer-policy') expect(res.headers[name], name).toBe(value);
+      }
+    },
+  );
+
   it("allow the shell's inline script by its hash, and follow a rebuilt index.html", async () => {
     const res = await raw('/');
     expect(res.headers['content-security-policy']).toContain(inlineScriptHashes(INDEX)[0]);

@@ -1,0 +1,192 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as pipes from 'aws-cdk-lib/aws-pipes';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { QueueSpec } from '../shared/contract/queues.js';
+import { AppFunction, type AppResources, type BundledFiles } from './app-function.js';
+import { acknowledge } from './nag.js';
+
+/** How the consumer takes its messages, per queue (what the shared QueueSpec does not say). */
+export interface ConsumerTuning {
+  /** Messages per invocation; the function's timeout covers the whole batch. */
+  batchSize: number;
+  /** Concurrent invocations at most. */
+  maxConcurrency: number;
+  /** Files copied into the function's bundle (lib/app-function.ts `BundledFiles`). */
+  files?: BundledFiles;
+}
+
+export interface StreamQueueProps {
+  spec: QueueSpec;
+  table: dynamodb.Table;
+  resources: AppResources;
+  environment: Record<string, string>;
+  alarmTopic: sns.ITopic;
+  /** @default { batchSize: 10, maxConcurrency: 5 } */
+  tuning?: ConsumerTuning;
+}
+
+/** The pipe's filter: new items (INSERT, never updates) of the spec's entity type. */
+export function streamFilter(spec: QueueSpec) {
+  return {
+    eventName: ['INSERT'],
+    dynamodb: { NewImage: { type: { S: [spec.source.type] } } },
+  };
+}
+
+/**
+ * The message body the pipe writes: `{"<bodyKey>": "<the item's idAttribute>"}`, e.g.
+ * `{"outbox_id": "<$.dynamodb.NewImage.id.S>"}` (read by the consumer, e.g.
+ * functions/mail/send-outbox.ts `outboxIdOf`).
+ */
+export function messageTemplate(spec: QueueSpec): string {
+  const { idAttribute, bodyKey } = spec.source;
+  return `{"${bodyKey}": "<$.dynamodb.NewImage.${idAttribute}.S>"}`;
+}
+
+/** `mail-outbox` → `MailOutbox`: the construct id (and so the logical ids' prefix) of a queue. */
+export const constructIdOf = (spec: QueueSpec): string =>
+  spec.name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * One queue consumer of shared/contract/queues.ts in AWS: the table's stream → an EventBridge
+ * Pipe (filter: new items of `spec.source.type`; body: the item's id under `bodyKey`) → an SQS
+ * queue → the spec's function. A message the function reports as failed comes back after the
+ * visibility timeout; after maxReceiveCount deliveries it moves to the dead-letter queue. Two
+ * alarms: a message in the DLQ (work given up), and the oldest message older than
+ * `spec.maxAgeMinutes` (the consumer failing now).
+ *
+ * Each pipe is one reader of the table's stream, and DynamoDB Streams serves at most two
+ * readers per shard without throttling: a third queue should share a pipe (through an event
+ * bus) instead of adding one.
+ */
+export class StreamQueue extends Construct {
+  readonly spec: QueueSpec;
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly function: AppFunction;
+  readonly pipe: pipes.CfnPipe;
+  readonly alarms: { deadLetter: cloudwatch.Alarm; stuck: cloudwatch.Alarm };
+
+  constructor(scope: Construct, id: string, props: StreamQueueProps) {
+    super(scope, id);
+    const { spec, table } = props;
+    const tuning = props.tuning ?? { batchSize: 10, maxConcurrency: 5 };
+    this.spec = spec;
+    if (!table.tableStreamArn) throw new Error(`queue ${spec.name} needs the table stream`);
+    // SQS hands a message out again once its visibility timeout passes: a consumer still
+    // running would then work on it twice.
+    if (spec.timeoutSeconds >= spec.visibilityTimeoutSeconds) {
+      throw new Error(`queue ${spec.name}: timeout must be below the visibility timeout`);
+    }
+
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(this.deadLetterQueue, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason: `This queue is itself the dead-letter queue of the ${spec.name} queue.`,
+      },
+    ]);
+    this.queue = new sqs.Queue(this, 'Queue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: spec.maxReceiveCount },
+    });
+
+    this.function = new AppFunction(this, 'Function', {
+      handler: spec.handler,
+      description: spec.description,
+      environment: props.environment,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+      memorySize: spec.memoryMb,
+      files: tuning.files,
+    });
+    this.function.bindAccess(spec.access, props.resources);
+    this.function.fn.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: tuning.batchSize,
+        reportBatchItemFailures: true,
+        maxConcurrency: tuning.maxConcurrency,
+      }),
+    );
+
+    const role = new iam.Role(this, 'PipeRole', {
+      assumedBy: new iam.ServicePrincipal('pipes.amazonaws.com'),
+    });
+    table.grantStreamRead(role);
+    this.queue.grantSendMessages(role);
+    acknowledge(role, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'grantStreamRead adds dynamodb:ListStreams, which has no resource-level permissions ' +
+          '(AWS requires Resource "*"); the stream reads themselves name this table\'s stream.',
+        findings: ['Resource::*'],
+      },
+    ]);
+    this.pipe = new pipes.CfnPipe(this, 'Pipe', {
+      description: `New ${spec.source.type} items from the table stream to the ${spec.name} queue`,
+      roleArn: role.roleArn,
+      source: table.tableStreamArn,
+      sourceParameters: {
+        dynamoDbStreamParameters: {
+          startingPosition: 'TRIM_HORIZON',
+          batchSize: 10,
+          // A failure to reach SQS is retried until the record leaves the stream (24 h).
+          maximumRetryAttempts: -1,
+        },
+        filterCriteria: { filters: [{ pattern: JSON.stringify(streamFilter(spec)) }] },
+      },
+      target: this.queue.queueArn,
+      targetParameters: { inputTemplate: messageTemplate(spec) },
+    });
+
+    const alarm = (
+      name: string,
+      description: string,
+      metric: cloudwatch.IMetric,
+      threshold: number,
+    ) => {
+      const a = new cloudwatch.Alarm(this, name, {
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(new actions.SnsAction(props.alarmTopic));
+      return a;
+    };
+    const period = { period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM };
+    this.alarms = {
+      deadLetter: alarm(
+        'DeadLetterAlarm',
+        `Queue ${spec.name} gave a message up after ${spec.maxReceiveCount} deliveries ` +
+          `(${spec.description}): see its DLQ and the ${spec.source.type} items still pending; ` +
+          'redrive the DLQ once the cause is fixed.',
+        this.deadLetterQueue.metricApproximateNumberOfMessagesVisible(period),
+        1,
+      ),
+      stuck: alarm(
+        'StuckAlarm',
+        `Queue ${spec.name}: a message has waited over ${spec.maxAgeMinutes} minutes; ` +
+          `functions/${spec.handler} is failing now (see its log lines).`,
+        this.queue.metricApproximateAgeOfOldestMessage(period),
+        Duration.minutes(spec.maxAgeMinutes).toSeconds(),
+      ),
+    };
+  }
+}
