@@ -208,6 +208,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
       ORIGIN_VERIFY_SECRET: originSecret,
+      // The seal's fonts, as the Lambda asset carries them (lib/app-function.ts `files`): here
+      // from pdfjs-dist, so bundled handlers outside the repository find them too.
+      SEAL_FONT_DIR: join(repoRoot, 'node_modules', 'pdfjs-dist', 'standard_fonts'),
       ...localSealEnv(
         await ensureLocalPki(join(dataDir, 'pki')),
         `${via.tsa}${new URL(tsa.url).pathname}`,

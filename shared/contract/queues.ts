@@ -2,7 +2,7 @@ import type { RouteAccess } from './routes.js';
 
 /**
  * Queue consumers: an SQS queue with its dead-letter queue and a function in AWS, fed by a pipe
- * from the table's stream that picks new items of one entity type (lib/mail-outbox.ts), and the
+ * from the table's stream that picks new items of one entity type (lib/stream-queue.ts), and the
  * local stack's in-memory queue on a laptop (local/outbox/). Two: the mail outbox and the seal
  * of signed documents.
  */
@@ -29,7 +29,7 @@ export interface QueueSpec {
 
 /**
  * The entity tag of outbox items (functions/mail/outbox.ts): the stream filter of the pipe
- * (lib/mail-outbox.ts) and of the local pipe (local/outbox/stream-pipe.ts) picks items by it.
+ * (lib/stream-queue.ts) and of the local pipe (local/outbox/stream-pipe.ts) picks items by it.
  */
 export const OUTBOX_TYPE = 'Outbox';
 

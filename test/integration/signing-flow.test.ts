@@ -261,6 +261,52 @@ describe('signing: the simple signature, end to end through the API', () => {
     expect(signers).toHaveLength(2);
   });
 
+  it('accepts none of 1,000 invalid, expired, replayed and foreign tokens', async () => {
+    const { signers, links } = await orderWith(2);
+    const [a, b] = links as [URL, URL];
+    const idOf = (u: URL) => u.pathname.split('/').pop() ?? '';
+    const tokenOf = (u: URL) => u.searchParams.get('token') ?? '';
+    // a's link is used up (signed): replaying it must fail like the rest.
+    await signAll(stack, await openLink(stack, a), signers[0]?.email ?? '');
+    const expired = (await orderWith(1)).links[0] as URL;
+    await rewriteSigner(stack, idOf(expired), {
+      token_expires_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const random = () =>
+      Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    const attempts = Array.from({ length: 1000 }, (_, i) => {
+      switch (i % 5) {
+        case 0:
+          return { signerId: idOf(b), token: random() };
+        case 1:
+          return { signerId: idOf(a), token: tokenOf(a) };
+        case 2:
+          return { signerId: idOf(expired), token: tokenOf(expired) };
+        case 3:
+          return { signerId: idOf(a), token: tokenOf(b) };
+        default:
+          return { signerId: idOf(b), token: `${tokenOf(b).slice(0, -1)}A` };
+      }
+    });
+    const answers: { status: number; code: string | null | undefined; session: unknown }[] = [];
+    for (let i = 0; i < attempts.length; i += 50) {
+      const batch = await Promise.all(
+        attempts.slice(i, i + 50).map((x) => post({ accion: 'init_signing', ...x }, freshIp())),
+      );
+      for (const r of batch) {
+        answers.push({
+          status: r.status,
+          code: r.body.data?.errorCode,
+          session: r.body.data?.signingSessionId,
+        });
+      }
+    }
+    expect(answers.filter((r) => r.session)).toHaveLength(0);
+    expect(answers.every((r) => r.status === 200 && r.code === 'SIG-LINK-INVALID')).toBe(true);
+    // b's real link still opens: the noise locked nobody out.
+    expect((await openLink(stack, b)).sessionId).toBeTruthy();
+  }, 120_000);
+
   it('answers a burst of link openings from one address with 429', async () => {
     const { links } = await orderWith(1);
     const ip = freshIp();
