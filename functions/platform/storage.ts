@@ -232,6 +232,17 @@ export async function putObject(opts: {
 }
 
 /** Deletes an object; deleting a missing one is not an error (S3 answers 204 either way). */
+/** The keys under a prefix (at most 1,000: enough for one order's evidence). */
+export async function listKeys(prefix: string): Promise<string[]> {
+  const { sdk, client } = await s3();
+  const res = await client
+    .send(new sdk.ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, MaxKeys: 1000 }))
+    .catch((err: unknown) => {
+      throw failure(err);
+    });
+  return (res.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+}
+
 export async function deleteObject(key: string): Promise<void> {
   const { sdk, client } = await s3();
   await client

@@ -8,7 +8,7 @@ import { db, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
 import { secret } from '../platform/secret-values.js';
-import { deleteObject, putObject, readObject } from '../platform/storage.js';
+import { deleteObject, listKeys, putObject, readObject } from '../platform/storage.js';
 import type { AuditInput } from './audit-chain.js';
 import { checkOrderChain } from './audit-repo.js';
 import { auditedWrite } from './audited-write.js';
@@ -82,12 +82,23 @@ export async function sealOrder(orderId: string, now: Date = new Date()): Promis
       await deleteObject(key).catch(() => undefined);
       return 'lost';
     }
+    // A run killed between its upload and its commit left a file nothing references: the
+    // winner removes every other sealed file of the order, so exactly one remains.
+    await removeOrphans(order.id, key).catch((err) =>
+      logger.warn('seal: orphan cleanup failed', { orderId: order.id, error: err?.name }),
+    );
     return 'sealed';
   } catch (err) {
     if (key) await deleteObject(key).catch(() => undefined);
     if (err instanceof SealIntegrityError) countMetric(METRICS.sealIntegrityFailure);
     await releaseSealLease(orderId, (err as Error)?.name ?? 'error');
     throw err;
+  }
+}
+
+async function removeOrphans(orderId: string, keep: string) {
+  for (const k of await listKeys(`evidence/${orderId}/sealed-`)) {
+    if (k !== keep) await deleteObject(k);
   }
 }
 

@@ -11,7 +11,14 @@ import { allUp, setFault } from '../support/faults.js';
 import { runJob } from '../support/ledger.js';
 import { checkoutApi, paidOrder, signer, waitForLinks } from '../support/orders.js';
 import { readSealCms } from '../support/seal-samples.js';
-import { auditOf, DRAWN_PNG, openLink, signAll } from '../support/signing.js';
+import {
+  auditOf,
+  DRAWN_PNG,
+  leaveDeadRun,
+  openLink,
+  sealedKeys,
+  signAll,
+} from '../support/signing.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -145,12 +152,16 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     const waiting = await checkoutApi(stack).getOrder(user, order.id);
     expect(waiting.body.order.status).toBe('processing');
     expect(waiting.body.order.signed_file_url).toBeNull();
+    // A run killed after its upload, before its commit, left a file behind.
+    await leaveDeadRun(stack, order.id);
     await setFault(stack, 'tsa', 'up');
     // The queue brings the run back; the sweep starts another as well: one seal either way.
     await runJob(stack, 'sweep-sealing', new Date(Date.now() + 16 * 60_000));
     const done = await orderWhen(user, order.id, 'completed', 600);
-    const { events } = await auditOf(stack, order.id);
+    const { events, order: stored } = await auditOf(stack, order.id);
     expect(events.filter((e) => e.kind === 'sealed')).toHaveLength(1);
     expect(done.verification_code).toBeTruthy();
+    // Exactly one sealed file: the one the order names.
+    await expect.poll(() => sealedKeys(stack, order.id)).toEqual([stored.sealed_file_key]);
   }, 120_000);
 });

@@ -130,3 +130,32 @@ export async function rewriteSigner(
   const { ConditionExpression: _c, ...unconditional } = put;
   await db().send(new PutCommand(unconditional));
 }
+
+function pointAtStorage(stack: StackInfo) {
+  pointAt(stack);
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: stack.endpoints.s3,
+    BUCKET_NAME: stack.bucketName,
+  });
+}
+
+/** The sealed files stored for an order (evidence/{oid}/sealed-*). */
+export async function sealedKeys(stack: StackInfo, orderId: string): Promise<string[]> {
+  pointAtStorage(stack);
+  const storage = await import('../../functions/platform/storage.js');
+  return storage.listKeys(`evidence/${orderId}/sealed-`);
+}
+
+/** What a seal run killed after its upload leaves behind: a sealed file nothing references. */
+export async function leaveDeadRun(stack: StackInfo, orderId: string) {
+  pointAtStorage(stack);
+  const storage = await import('../../functions/platform/storage.js');
+  const { digest } = await import('../../functions/documents/stored-file.js');
+  const bytes = new TextEncoder().encode('%PDF-1.7 half-finished run');
+  await storage.putObject({
+    key: `evidence/${orderId}/sealed-0-DEADRUN000.pdf`,
+    bytes,
+    contentType: 'application/pdf',
+    sha256Base64: digest(bytes).base64,
+  });
+}
