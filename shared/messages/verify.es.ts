@@ -57,11 +57,11 @@ export const verifyEs = {
   downloadPageTitle: 'Descargar documento firmado',
   downloadLoading: 'Preparando la descarga...',
   downloadReady: 'Tu documento firmado está listo',
-  downloadHelp:
-    'Si la descarga no empezó sola, usa el botón. El enlace de descarga dura unos minutos.',
+  downloadHelp: 'Si la descarga no empezó sola, usa el botón.',
   downloadFile: 'Archivo',
   downloadButton: 'Descargar documento firmado',
   downloadVerify: 'Verificar este documento',
   downloadErrorTitle: 'No pudimos preparar la descarga',
-  downloadNoToken: 'Este enlace no trae su código de descarga. Ábrelo tal como llegó en el correo.',
+  downloadNoToken:
+    'Este enlace no trae su código de descarga. Abre de nuevo el enlace del correo de entrega: por seguridad, esta página no lo guarda.',
 } as const;

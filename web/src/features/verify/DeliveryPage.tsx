@@ -1,11 +1,17 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { forbidReferrer, urlWithoutToken } from '../signing/linkCredentials';
 import { ScreenHeader } from '../signing/ScreenHeader';
-import { type Delivery, exchangeDeliveryToken, startDownload, tokenInUrl } from './deliveryLink';
+import {
+  type Delivery,
+  exchangeDeliveryToken,
+  LINK_FRESH_MS,
+  startDownload,
+  tokenInUrl,
+} from './deliveryLink';
 import { verifyPath } from './verifyCode';
 import '../signing/signing.css';
 import './verify.css';
@@ -14,8 +20,14 @@ const t = es.verify;
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'ready'; delivery: Delivery }
+  | { kind: 'ready'; delivery: Delivery; at: number }
   | { kind: 'failed'; message: string; retry: boolean };
+
+/** A refused or failed exchange: the server's message; only a 404 is final. */
+function failedView(err: unknown): View {
+  const e = err instanceof ApiError ? err : undefined;
+  return { kind: 'failed', message: e?.message ?? es.common.unexpected, retry: e?.status !== 404 };
+}
 
 /** Downloads started by this page load, by order: a re-render never starts a second one. */
 const started = new Set<string>();
@@ -48,26 +60,33 @@ export function DeliveryPage() {
     exchangeDeliveryToken(orderId, token).then(
       (delivery) => {
         if (!live) return;
-        setView({ kind: 'ready', delivery });
+        setView({ kind: 'ready', delivery, at: Date.now() });
         if (!started.has(orderId)) {
           started.add(orderId);
           startDownload(delivery.url, delivery.file_name);
         }
       },
       (err: unknown) => {
-        if (!live) return;
-        const e = err instanceof ApiError ? err : undefined;
-        setView({
-          kind: 'failed',
-          message: e?.message ?? es.common.unexpected,
-          retry: e?.status !== 404,
-        });
+        if (live) setView(failedView(err));
       },
     );
     return () => {
       live = false;
     };
   }, [orderId, token, attempt]);
+
+  /** The button, on a page left open past the file link's life: a new link first. */
+  const downloadAgain = (e: MouseEvent, ready: Extract<View, { kind: 'ready' }>) => {
+    if (!token || Date.now() - ready.at < LINK_FRESH_MS) return;
+    e.preventDefault();
+    exchangeDeliveryToken(orderId, token, true).then(
+      (delivery) => {
+        setView({ kind: 'ready', delivery, at: Date.now() });
+        startDownload(delivery.url, delivery.file_name);
+      },
+      (err: unknown) => setView(failedView(err)),
+    );
+  };
 
   return (
     <div className="sign-page verify-page">
@@ -123,6 +142,7 @@ export function DeliveryPage() {
               href={view.delivery.url}
               download={view.delivery.file_name}
               rel="noopener"
+              onClick={(e) => downloadAgain(e, view)}
             >
               {t.downloadButton}
             </a>

@@ -14,9 +14,13 @@ export function tokenInUrl(href: string): string | undefined {
  */
 const exchanges = new Map<string, Promise<Delivery>>();
 
-export function exchangeDeliveryToken(orderId: string, token: string): Promise<Delivery> {
+export function exchangeDeliveryToken(
+  orderId: string,
+  token: string,
+  fresh = false,
+): Promise<Delivery> {
   const key = `${orderId}\n${token}`;
-  let p = exchanges.get(key);
+  let p = fresh ? undefined : exchanges.get(key);
   if (!p) {
     p = apiCall('downloadDelivery', { body: { orderId, token } });
     // A failure may be retried (a lost connection); a success is kept for this page's life.
@@ -25,6 +29,12 @@ export function exchangeDeliveryToken(orderId: string, token: string): Promise<D
   }
   return p;
 }
+
+/**
+ * The sealed file's link lasts 10 minutes (functions/signing/file-links.ts): a page left open
+ * longer asks for a new one when the button is pressed, a little before that.
+ */
+export const LINK_FRESH_MS = 8 * 60 * 1000;
 
 /** Starts the browser's download of the sealed PDF once (the link answers as an attachment). */
 export function startDownload(url: string, fileName: string): void {
