@@ -17,6 +17,7 @@ import {
 import { mailsTo, newConfirmedUser, type TestUser } from '../support/client.js';
 import { checkoutApi, paidOrder, signer, waitForLinks } from '../support/orders.js';
 import { openLink, signAll } from '../support/signing.js';
+import { logInOnPage } from '../support/web-journey.js';
 
 /**
  * The sealed documents' public pages against the real stack: an order signed by both signers
@@ -207,6 +208,33 @@ describe('/descargar: the delivery mail personal link', () => {
       await page.screenshot({ path: `${SHOTS}/delivery-invalid-phone.png`, fullPage: true });
       await page.goto(`/descargar/${sealed.order.id}`);
       await page.getByText(t.downloadNoToken, { exact: true }).waitFor();
+    });
+    await context.close();
+  });
+});
+
+describe('the order modal of a sealed order', () => {
+  it('shows the verification code, linked to its page, and the signed file fingerprint', async () => {
+    const { context, page } = await newVisitor(browser, stack, { gatePassed: true });
+    await journey(page, 'verify-order-modal', async () => {
+      await logInOnPage(page, sealed.user);
+      await page.goto('/mis-pedidos');
+      await page
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: sealed.order.order_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.checkout.orderModalTitle, { number: sealed.order.order_number }),
+      });
+      const link = dialog.getByRole('link', { name: dashed() });
+      expect(await link.getAttribute('href')).toBe(`/verificar/${dashed()}`);
+      const signed = String(sealed.order.signed_sha256);
+      const fingerprint = dialog.locator(`.order-fingerprint[data-hash="${signed}"]`);
+      expect(await fingerprint.textContent()).toBe(signed.slice(0, 12));
+      await page.screenshot({ path: `${SHOTS}/verify-order-modal-desktop.png` });
+      await link.click();
+      await page.getByRole('heading', { name: t.sealedState }).waitFor();
     });
     await context.close();
   });
