@@ -24,8 +24,8 @@ import {
  * (RootLayout's AppShell for every non-bare path, then the page from app/router.tsx) and their
  * static imports. Next to it, a bare React page: one component, built by Vite the same way.
  *
- * Targets: `/` < 200 KB gzip; the signer's `/sign/*` and `/firmar/*` < 170 KB gzip, no Amplify
- * code in their chunks, and pdf.js and signature_pad only in lazy chunks (the signing screen
+ * Targets: `/` < 200 KB gzip; the signer's `/sign/*` and `/firmar/*`, and the sealed
+ * documents' `/verificar/*` and `/descargar/*`, < 170 KB gzip, no Amplify code in their chunks, and pdf.js and signature_pad only in lazy chunks (the signing screen
  * loads them when a document or a signature pad shows).
  */
 
@@ -58,6 +58,8 @@ const SIGNER_LAZY: readonly LazyLibrary[] = [
   { name: 'signature_pad', markers: ['beginStroke'] },
 ];
 const SIGNING_PAGE = 'src/features/signing/SigningPage.tsx';
+const VERIFY_PAGE = 'src/features/verify/VerifyPage.tsx';
+const DELIVERY_PAGE = 'src/features/verify/DeliveryPage.tsx';
 
 const GROUPS: RouteGroup[] = [
   { path: '/', lazy: [APP_SHELL, 'src/features/home/HomePage.tsx'], budget: 200 * 1024 },
@@ -73,6 +75,21 @@ const GROUPS: RouteGroup[] = [
     // The alternative signing link (after a second-factor unlock): same page, same rules.
     path: '/firmar/*',
     lazy: [SIGNING_PAGE],
+    budget: 170 * 1024,
+    noAmplify: true,
+    lazyOnly: SIGNER_LAZY,
+  },
+  {
+    // The sealed documents' public pages (bare layout): a printed code, a delivery mail.
+    path: '/verificar/*',
+    lazy: [VERIFY_PAGE],
+    budget: 170 * 1024,
+    noAmplify: true,
+    lazyOnly: SIGNER_LAZY,
+  },
+  {
+    path: '/descargar/*',
+    lazy: [DELIVERY_PAGE],
     budget: 170 * 1024,
     noAmplify: true,
     lazyOnly: SIGNER_LAZY,

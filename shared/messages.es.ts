@@ -7,6 +7,7 @@ import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
 import { signingEs } from './messages/signing.es.js';
+import { verifyEs } from './messages/verify.es.js';
 import { wizardEs } from './messages/wizard.es.js';
 
 /**
@@ -37,6 +38,7 @@ export const es = {
   auth: authEs,
   mail: mailEs,
   signing: signingEs,
+  verify: verifyEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

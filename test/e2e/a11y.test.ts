@@ -63,6 +63,19 @@ const signedOutScreens: Check[] = [
     open: visit('/firmar/abc', heading(es.signing.sessionExpiredTitle)),
   },
   {
+    // The sealed documents' public pages (a sealed record is checked in verify-pages.test.ts).
+    name: 'verification code form',
+    open: visit('/verificar', heading(es.verify.formTitle)),
+  },
+  {
+    name: 'verification of an unknown code',
+    open: visit('/verificar/ZZZZZ-ZZZZZ', (p) => p.getByText(es.signing.verifyNotFound).waitFor()),
+  },
+  {
+    name: 'download link without its token',
+    open: visit('/descargar/ord_x', heading(es.verify.downloadErrorTitle)),
+  },
+  {
     name: 'credit services, visitor',
     open: visit('/credit-services', (p) =>
       p.getByRole('button', { name: es.credits.useService }).first().waitFor(),

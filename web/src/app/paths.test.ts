@@ -11,6 +11,9 @@ describe('isBareLayoutPath', () => {
     '/password-recovery-success',
     '/certificate-unlock-success',
     '/second-factor-unlock-success',
+    '/verificar',
+    '/verificar/7K3QD-M2XPA',
+    '/descargar/ord_1',
   ])('%s has no header nor sidebar', (path) => {
     expect(isBareLayoutPath(path)).toBe(true);
   });
@@ -27,6 +30,8 @@ describe('isBareLayoutPath', () => {
     '/admin/organizations',
     '/organization-dashboard',
     '/notary-dashboard',
+    '/verificaciones',
+    '/descargar',
   ])('%s has header and sidebar', (path) => {
     expect(isBareLayoutPath(path)).toBe(false);
   });
@@ -37,6 +42,8 @@ describe('isUngatedPath', () => {
     expect(isUngatedPath('/sign/x')).toBe(true);
     expect(isUngatedPath('/firmar/x')).toBe(true);
     expect(isUngatedPath('/certificate-unlock-success')).toBe(true);
+    expect(isUngatedPath('/verificar/7K3QD-M2XPA')).toBe(true);
+    expect(isUngatedPath('/descargar/ord_1')).toBe(true);
   });
 
   it('leaves e-mail and provider return targets ungated', () => {

@@ -3,7 +3,9 @@
  *
  * Layout (credits-signing-admin §2): any path starting with /sign/ (and the alternative signing
  * link /firmar/), or containing unlock-success, enrolment-success or password-recovery, is shown
- * without header and sidebar. Everything else has both.
+ * without header and sidebar. So are the sealed documents' public pages, /verificar (with or
+ * without a code) and /descargar/ (the delivery mails' links): visitors from a printed code or
+ * a mail, who need no account and must not download the auth library. Everything else has both.
  */
 function normalise(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/')
@@ -15,6 +17,9 @@ export function isBareLayoutPath(pathname: string): boolean {
   return (
     pathname.startsWith('/sign/') ||
     pathname.startsWith('/firmar/') ||
+    pathname === '/verificar' ||
+    pathname.startsWith('/verificar/') ||
+    pathname.startsWith('/descargar/') ||
     pathname.includes('unlock-success') ||
     pathname.includes('enrolment-success') ||
     pathname.includes('password-recovery')

@@ -21,6 +21,8 @@ const DashboardPage = lazyNamed(() => import('../features/home/DashboardPage'), 
 const ComingSoon = lazyNamed(() => import('../features/placeholder/ComingSoon'), 'ComingSoon');
 const NotFoundPage = lazyNamed(() => import('../features/placeholder/ComingSoon'), 'NotFoundPage');
 const SigningPage = lazyNamed(() => import('../features/signing/SigningPage'), 'SigningPage');
+const VerifyPage = lazyNamed(() => import('../features/verify/VerifyPage'), 'VerifyPage');
+const DeliveryPage = lazyNamed(() => import('../features/verify/DeliveryPage'), 'DeliveryPage');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
 const ForgotPasswordPage = lazyNamed(
@@ -133,6 +135,10 @@ export const routes: RouteObject[] = [
       // Signing and FEA (bare layout, except enrolment-return which keeps the sidebar)
       route('/sign/:signerId', SigningPage),
       route('/firmar/:signerId', SigningPage),
+      // Sealed documents: public verification by code and the delivery mails' download links
+      route('/verificar', VerifyPage),
+      route('/verificar/:code', VerifyPage),
+      route('/descargar/:orderId', DeliveryPage),
       soon('/fea/enrolment-return', p.enrolmentReturnTitle),
       soon('/fea/enrolment-success', p.enrolmentSuccessTitle),
       soon('/fea/password-recovery', p.feaRecoveryTitle),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { Order, OrderSigner } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
@@ -8,6 +9,7 @@ import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { deliveryLabel } from '../checkout/checkoutRules';
 import { orderQueryKey, ordersQueryKey } from '../checkout/queryKeys';
+import { formatCode, verifyPath } from '../verify/verifyCode';
 import { OrderActivity } from './OrderActivity';
 import {
   canResend,
@@ -122,6 +124,31 @@ function OrderDetail({ order }: { order: Order }) {
                 data-hash={order.document_sha256}
               >
                 {order.document_sha256.slice(0, 12)}
+              </code>
+            </dd>
+          </div>
+        ) : null}
+        {order.verification_code ? (
+          <div>
+            <dt>{es.verify.code}</dt>
+            <dd>
+              {/* The public page anyone holding the sealed PDF can check it on. */}
+              <Link className="order-verify-code" to={verifyPath(order.verification_code)}>
+                {formatCode(order.verification_code)}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
+        {order.signed_sha256 ? (
+          <div>
+            <dt>{es.verify.signedFingerprint}</dt>
+            <dd>
+              <code
+                className="order-fingerprint"
+                title={fmt(es.verify.signedFingerprintTitle, { hash: order.signed_sha256 })}
+                data-hash={order.signed_sha256}
+              >
+                {order.signed_sha256.slice(0, 12)}
               </code>
             </dd>
           </div>
