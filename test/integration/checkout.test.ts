@@ -130,7 +130,7 @@ describe('paying by card', () => {
       document_name: 'contrato.pdf',
       delivery_options: true,
       signers_count: 2,
-      original_file_url: null,
+      original_file_url: expect.stringMatching(/^https?:\/\//),
       signed_file_url: null,
       notarized_file_url: null,
     });

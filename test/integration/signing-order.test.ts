@@ -16,7 +16,9 @@ const call = api(stack);
 const post = signingApi(stack);
 
 describe("signing: 'Firmar en orden'", () => {
-  it('issues each link only when the signer before has signed, once, and checks the turn', async () => {
+  it('issues each link only when the signer before has signed, once, and checks the turn', {
+    timeout: 120_000,
+  }, async () => {
     const user = await newConfirmedUser(stack);
     const signers = [signer(), signer(), signer()];
     const order = await paidOrder(stack, user, { signers, signInOrder: true, pendingLinks: true });
@@ -61,7 +63,11 @@ describe("signing: 'Firmar en orden'", () => {
     expect(check.ok).toBe(true);
     expect(stored.sign_count).toBe(3);
     expect(stored.signing_stage).toBe('sealing');
-    expect(events.filter((e) => e.kind === 'link_issued').map((e) => e.signer_id)).toEqual(ids);
+    // Signer 1's link with the payment; each next one with the signature before it.
+    expect(events[0]?.details?.links_issued_to).toBe(ids[0]);
+    expect(events.filter((e) => e.kind === 'link_issued').map((e) => e.signer_id)).toEqual(
+      ids.slice(1),
+    );
   });
 
   it('ignores the choice with a single signer', async () => {
@@ -108,5 +114,46 @@ describe('signing: reminders', () => {
     const { events, check } = await auditOf(stack, order.id);
     expect(check.ok).toBe(true);
     expect(events.filter((e) => e.kind === 'reminder_sent')).toHaveLength(3);
+  });
+});
+
+describe('signing: a rejection of an order paid by card', () => {
+  it('cancels the order and refunds the card once, even when Stripe then reports the refund', async () => {
+    const { completeRequest, confirmInBrowser, GOOD_CARD } = await import('../support/orders.js');
+    const { refundRecord, until, eventsOfType } = await import('../support/refunds.js');
+    const user = await newConfirmedUser(stack);
+    const signers = [signer(), signer()];
+    const req = await completeRequest(stack, user, { signers });
+    const shop = checkoutApi(stack);
+    const intent = await shop.cardIntent(user, req.id);
+    expect(intent.status).toBe(200);
+    const paid = await confirmInBrowser(stack, intent.body, GOOD_CARD);
+    expect(paid.status).toBe(200);
+    const pi = intent.body.payment_intent_id;
+    const state = await until(
+      async () => (await shop.cardStatus(user, pi)).body,
+      (s) => !!s.order_id,
+    );
+    const orderId = state.order_id ?? '';
+    const link = (await waitForLinks(stack, signers[0]?.email ?? ''))[0] as URL;
+    const s = await openLink(stack, link);
+    const done = await s.step({ accion: 'reject_signing', reason: 'No reconozco este contrato' });
+    expect(done.body.ui.type).toBe('blocked');
+    const refund = await until(
+      () => refundRecord(stack, pi),
+      (r) => r?.status === 'succeeded',
+    );
+    expect(refund?.reason).toBe('signer_rejected');
+    expect(refund?.amount).toBe(req.quote.total);
+    // Stripe reports the refund back (charge.refunded): nothing is reversed twice.
+    await until(
+      () => eventsOfType(stack, pi, 'charge.refunded'),
+      (e) => e.length > 0,
+    );
+    const view = await shop.getOrder(user, orderId);
+    expect(view.body.order.status).toBe('cancelled');
+    const { check, events } = await auditOf(stack, orderId);
+    expect(check.ok).toBe(true);
+    expect(events.filter((e) => e.kind === 'refund_queued')).toHaveLength(1);
   });
 });
