@@ -131,24 +131,26 @@ export async function rewriteSigner(
   await db().send(new PutCommand(unconditional));
 }
 
-function pointAtStorage(stack: StackInfo) {
+async function pointAtStorage(stack: StackInfo) {
   pointAt(stack);
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_S3: stack.endpoints.s3,
     BUCKET_NAME: stack.bucketName,
   });
+  // The configuration is read once per process: read it again with the bucket set.
+  (await import('../../functions/platform/config.js')).resetConfigCache();
 }
 
 /** The sealed files stored for an order (evidence/{oid}/sealed-*). */
 export async function sealedKeys(stack: StackInfo, orderId: string): Promise<string[]> {
-  pointAtStorage(stack);
+  await pointAtStorage(stack);
   const storage = await import('../../functions/platform/storage.js');
   return storage.listKeys(`evidence/${orderId}/sealed-`);
 }
 
 /** What a seal run killed after its upload leaves behind: a sealed file nothing references. */
 export async function leaveDeadRun(stack: StackInfo, orderId: string) {
-  pointAtStorage(stack);
+  await pointAtStorage(stack);
   const storage = await import('../../functions/platform/storage.js');
   const { digest } = await import('../../functions/documents/stored-file.js');
   const bytes = new TextEncoder().encode('%PDF-1.7 half-finished run');
