@@ -18,6 +18,11 @@ export interface AfterSent<A extends OutboxAfter = OutboxAfter> {
   skipReason(after: A): Promise<string | undefined>;
   /** Written with the 'sent' mark, in one transaction; a failed condition only skips these. */
   writes(after: A, now: Date): TransactItems;
+  /**
+   * Evidence of the sending (an order's audit event), after the mark. Best effort: the mail
+   * went and is marked; a failure here is logged, never retried into a second mail.
+   */
+  recorded?(after: A, sentAt: Date): Promise<void>;
 }
 
 export interface SenderDeps {
@@ -83,6 +88,12 @@ export async function deliverOutbox(id: string, deps: SenderDeps): Promise<Deliv
   }
   const sentAt = deps.clock.now();
   await closeOutbox(id, sentAt, { status: 'sent' }, after.writes(mail.after, sentAt));
+  await after.recorded?.(mail.after, sentAt).catch((err: unknown) =>
+    logger.warn('outbox: sending not recorded as evidence', {
+      outboxId: id,
+      error: (err as Error)?.name,
+    }),
+  );
   return 'sent';
 }
 

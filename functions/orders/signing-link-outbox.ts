@@ -1,5 +1,6 @@
 import type { OutboxAfter } from '../mail/outbox.js';
 import type { AfterSent } from '../mail/outbox-sender.js';
+import { recordMailEvent } from '../signing/mail-evidence.js';
 import { getSigner, linkSentUpdate } from './repo.js';
 
 type SigningLinkAfter = Extract<OutboxAfter, { kind: 'signing_link' }>;
@@ -18,4 +19,13 @@ export const signingLinkAfterSent: AfterSent<SigningLinkAfter> = {
     return undefined;
   },
   writes: (after, now) => [linkSentUpdate(after.signer_id, after.token_hash, now.toISOString())],
+  async recorded(after, sentAt) {
+    const signer = await getSigner(after.signer_id);
+    if (!signer) return;
+    await recordMailEvent(
+      signer.order_id,
+      { kind: 'email_sent', signer_id: signer.id, details: { mail: 'signing_link' } },
+      sentAt,
+    );
+  },
 };

@@ -7,7 +7,8 @@ import { hitLimit, releaseLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
-import { getOwnedOrder, getSigner, replaceToken } from './repo.js';
+import { appendAudit, auditHeadOf } from '../signing/audit-repo.js';
+import { getOrder, getOwnedOrder, getSigner, replaceToken } from './repo.js';
 import { signingLinkExpiry } from './service.js';
 import { signingLinkMail } from './signing-mail.js';
 
@@ -77,6 +78,21 @@ export async function resendLink(
     // Signed (or cancelled) between the read and the write: the mailed link never works.
     throw new AppError('CONFLICT', ordersEs.resendSigned);
   }
+  // Evidence: the requester had a new link sent (SES accepted it). Best effort after the swap.
+  await appendAudit(
+    order.id,
+    async () => {
+      const o = await getOrder(order.id);
+      return o ? auditHeadOf(o) : undefined;
+    },
+    [{ kind: 'link_resent', actor: { type: 'requester', id: sub }, signer_id: signerId }],
+    now.toISOString(),
+  ).catch((err: unknown) =>
+    logger.warn('resend: not recorded as evidence', {
+      orderId: order.id,
+      error: (err as Error)?.name,
+    }),
+  );
   return {
     current_step: 'signing_link_sent' as const,
     message: fmt(ordersEs.resendSigningSent, { email: signer.email }),

@@ -273,6 +273,13 @@ describe('resending a signing link', () => {
     expect(stored?.token_hash).not.toBe(sha256(oldToken));
     // The other signer got nothing new.
     expect(await signingLinks(stack, order.signers[1]?.email ?? '')).toHaveLength(1);
+    // The resend is evidence in the order's audit trail.
+    const { auditOf } = await import('../support/signing.js');
+    const trail = await auditOf(stack, order.id);
+    expect(trail.check.ok).toBe(true);
+    expect(trail.events.filter((e) => e.kind === 'link_resent').map((e) => e.signer_id)).toEqual([
+      s.id,
+    ]);
   });
 
   it('refuses a signer who already signed (409) or never got a link (422)', async () => {
