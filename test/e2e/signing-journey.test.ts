@@ -159,7 +159,7 @@ describe('signing in the browser', () => {
       await dialog.getByText(es.checkout.activity, { exact: true }).waitFor();
       await dialog.getByText(es.checkout.activityChainOk).waitFor();
       await dialog.getByText(t.activityKinds.sealed).waitFor();
-      await dialog.getByText(es.checkout.fileSigned).waitFor();
+      await dialog.getByRole('link', { name: es.checkout.fileSigned, exact: true }).waitFor();
       await dialog.screenshot({ path: '.data/e2e-shots/signing-order-modal.png' });
     });
     await owner.context.close();
