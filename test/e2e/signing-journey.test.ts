@@ -141,8 +141,12 @@ describe('signing in the browser', () => {
       .toBe(true);
     const sealed = new Uint8Array(await (await fetch(String(done.signed_file_url))).arrayBuffer());
     expect(sha256(sealed)).toBe(done.signed_sha256);
-    const { check } = await auditOf(stack, order.id);
+    const { check, events } = await auditOf(stack, order.id);
     expect(check.ok).toBe(true);
+    // Each signer opened the link once: one page load, one session, one event.
+    const opened = events.filter((e) => e.kind === 'link_opened').map((e) => e.signer_id);
+    expect(opened).toHaveLength(3);
+    expect(new Set(opened).size).toBe(3);
 
     // The requester's order modal: 'Completado', the signed file and the 'Actividad'.
     const owner = await newVisitor(browser, stack, { gatePassed: true });

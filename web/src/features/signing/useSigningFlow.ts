@@ -175,12 +175,23 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
     [signerId, send, show, init],
   );
 
-  // First load: the token leaves the address bar before the first call is even sent.
+  // First load: the token leaves the address bar before the first call is even sent (taken
+  // once per signer: the ref outlives React's StrictMode remount in development).
+  const firstLink = useRef<{ signerId: string; link: ReturnType<typeof takeLinkToken> } | null>(
+    null,
+  );
   useEffect(() => {
+    if (firstLink.current?.signerId !== signerId) {
+      firstLink.current = { signerId, link: takeLinkToken(signerId) };
+    }
+    const link = firstLink.current.link;
     const controller = new AbortController();
     alive.current = controller;
-    void init(takeLinkToken(signerId));
+    // A tick later, and only if this effect is still the live one: StrictMode mounts, unmounts
+    // and mounts again, and a link must be opened (a session, an audit event) once.
+    const timer = setTimeout(() => void init(link), 0);
     return () => {
+      clearTimeout(timer);
       controller.abort();
       busy.current = false;
     };
