@@ -1,9 +1,7 @@
 import { fmt } from '../../shared/messages/fmt.js';
-import { mailEs } from '../../shared/messages/mail.es.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import type { Mail } from '../platform/mail.js';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { layout } from '../platform/mail-templates.js';
 
 /**
  * A pending signer's reminder. It carries no signing link: the link's token exists only in the
@@ -19,23 +17,19 @@ export function reminderMail(p: {
   title: string;
   expiry: string;
 }): Mail {
-  const greeting = fmt(t.reminderMailGreeting, { name: p.name });
-  const body = fmt(t.reminderMailBody, {
-    requester: p.requester,
-    document: p.document,
-    number: p.number,
-    title: p.title,
-    expiry: p.expiry,
-  });
-  const note = fmt(t.reminderMailNote, { requester: p.requester });
   return {
     to: p.to,
     subject: fmt(t.reminderMailSubject, { document: p.document }).replace(/\s+/g, ' ').trim(),
-    html: `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<p style="font-size:22px;font-weight:bold;color:#1d4ed8">Sello</p>
-<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(note)}</p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(mailEs.footer)}</p></body></html>`,
-    text: `${greeting}\n\n${body}\n\n${note}\n\n${mailEs.footer}\n`,
+    ...layout({
+      greeting: fmt(t.reminderMailGreeting, { name: p.name }),
+      body: fmt(t.reminderMailBody, {
+        requester: p.requester,
+        document: p.document,
+        number: p.number,
+        title: p.title,
+        expiry: p.expiry,
+      }),
+      note: fmt(t.reminderMailNote, { requester: p.requester }),
+    }),
   };
 }

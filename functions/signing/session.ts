@@ -115,7 +115,13 @@ export async function resumeSession(
     return { screen: signedScreen(ctx, signedAtText(signer)) };
   }
   if (signer.estado_firma === 'rejected') return { screen: rejectedScreen(ctx) };
-  if (order.status !== 'processing') return { screen: orderClosedScreen(ctx) };
+  if (order.status !== 'processing') {
+    // The two reads can straddle this signer's own rejection (a double click): say so.
+    const now = await getSigner(session.signer_id);
+    return {
+      screen: now?.estado_firma === 'rejected' ? rejectedScreen(ctx) : orderClosedScreen(ctx),
+    };
+  }
   const sameLink = safeEqual(signer.token_hash ?? '', session.link_token_hash);
   if (!sameLink || !linkHolds(signer, session.link_token_hash, input.now)) {
     return { screen: sessionExpiredScreen() };

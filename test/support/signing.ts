@@ -1,6 +1,7 @@
 import type { StackInfo } from '../../local/stack.js';
 import type { SigningResponse, SigningStepRequest } from '../../shared/contract/signing.js';
 import { api, freshIp, mailsTo } from './client.js';
+import { pointAt } from './table.js';
 
 /**
  * A signer as the signing page drives the API: the link's token on the first step, the
@@ -91,16 +92,6 @@ export async function signAll(
     { accion: 'submit_signature', typed_name: how.typed, signature_image: how.drawn },
     'done',
   );
-}
-
-function pointAt(stack: StackInfo) {
-  Object.assign(process.env, {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_ENDPOINT_URL_DYNAMODB: stack.endpoints.dynamodb,
-    TABLE_NAME: stack.tableName,
-  });
 }
 
 /** An order's audit trail as stored, and whether it verifies against the order's head. */

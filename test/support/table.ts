@@ -5,7 +5,8 @@ import type { StackInfo } from '../../local/stack.js';
  * Direct access to the stack's table through the app's own repositories (so tests never build
  * keys): used to move time forward for one item, which no API can do.
  */
-function pointAt(stack: StackInfo) {
+/** Points the app's repositories, in this process, at the stack's table. */
+export function pointAt(stack: StackInfo) {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
