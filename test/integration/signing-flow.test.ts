@@ -219,6 +219,27 @@ describe('signing: the simple signature, end to end through the API', () => {
     expect(events.filter((e) => e.kind === 'all_signed')).toHaveLength(1);
   });
 
+  it('records one signature when the same signer submits it 100 times at once', async () => {
+    const { order, signers, links } = await orderWith(2);
+    const s = await openLink(stack, links[0] as URL);
+    await s.step({ accion: 'accept_consent' });
+    await s.step({ accion: 'confirm_review' });
+    await s.step({ accion: 'send_code' });
+    const code = await codeFor(stack, signers[0]?.email ?? '');
+    expect((await s.step({ accion: 'verify_code', code })).body.next_step).toBe('submit_signature');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        s.step({ accion: 'submit_signature', typed_name: 'Ana Pérez' }),
+      ),
+    );
+    for (const r of answers) expect(r.status).toBe(200);
+    for (const r of answers) expect(r.body.next_step ?? r.body.current_step).toBe('done');
+    const { order: stored, events, check } = await auditOf(stack, order.id);
+    expect(check.ok).toBe(true);
+    expect(stored.sign_count).toBe(1);
+    expect(events.filter((e) => e.kind === 'signature_applied')).toHaveLength(1);
+  }, 120_000);
+
   it('a rejection cancels the order, revokes the other links and gives the credits back once', async () => {
     const { user, order, signers, links } = await orderWith(2);
     const before = await walletOf(stack, user.accessToken);
@@ -228,10 +249,12 @@ describe('signing: the simple signature, end to end through the API', () => {
     const short = await s.step({ accion: 'reject_signing', reason: 'no' });
     expect(short.body.next_step).toBe('reject');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
+      Array.from({ length: 100 }, () =>
         s.step({ accion: 'reject_signing', reason: 'Las cláusulas no son las acordadas' }),
       ),
     );
+    // 100 at once: no 5xx, every answer the rejection, one refund below.
+    for (const r of answers) expect(r.status).toBe(200);
     for (const r of answers) expect(r.body.next_step).toBe('done');
     for (const r of answers) expect(r.body.ui.type).toBe('blocked');
     const after = await walletOf(stack, user.accessToken);
