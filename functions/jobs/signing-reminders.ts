@@ -4,6 +4,7 @@ import { ordersEs } from '../../shared/messages/orders.es.js';
 import { santiagoStamp } from '../../shared/rules/evidence-format.js';
 import { outboxPut } from '../mail/outbox.js';
 import { getOrder, getSigner, type SignerRecord } from '../orders/repo.js';
+import { forEachConcurrently } from '../platform/concurrently.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { auditedWrite } from '../signing/audited-write.js';
@@ -11,6 +12,9 @@ import { requesterName } from '../signing/context.js';
 import { reminderMail } from '../signing/reminder-mail.js';
 import { nextReminderAt, REMINDER_INDEX, reminderSortKey } from '../signing/reminders.js';
 import { jobNow, type ScheduledEvent } from './job-time.js';
+
+/** Signers reminded at once: each is a few reads and one transaction on its own order. */
+const REMINDER_LANES = 8;
 
 /**
  * Daily at 10:00 Santiago: every pending signer whose reminder is due gets one (written to the
@@ -22,7 +26,7 @@ export async function handler(event: ScheduledEvent) {
   const nowIso = now.toISOString();
   const due = await dueSigners(nowIso);
   let sent = 0;
-  for (const id of due) {
+  await forEachConcurrently(due, REMINDER_LANES, async (id) => {
     const signer = await getSigner(id);
     const order = signer ? await getOrder(signer.order_id) : undefined;
     const live =
@@ -35,9 +39,9 @@ export async function handler(event: ScheduledEvent) {
       order?.status === 'processing';
     if (!signer || !order || !live) {
       if (signer) await clearReminder(signer);
-      continue;
+      return;
     }
-    if (!signer.reminder_due_at || signer.reminder_due_at > nowIso) continue;
+    if (!signer.reminder_due_at || signer.reminder_due_at > nowIso) return;
     const count = (signer.reminders_sent ?? 0) + 1;
     const next = nextReminderAt(signer.token_expires_at ?? nowIso, count);
     const res = await auditedWrite(order.id, nowIso, () => ({
@@ -90,7 +94,7 @@ export async function handler(event: ScheduledEvent) {
       },
     }));
     if (res.ok) sent++;
-  }
+  });
   logger.info('signing-reminders done', { due: due.length, sent });
   return { due: due.length, sent };
 }

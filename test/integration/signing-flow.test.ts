@@ -292,6 +292,8 @@ describe('signing: the simple signature, end to end through the API', () => {
     await rewriteSigner(stack, idOf(expired), {
       token_expires_at: new Date(Date.now() - 1000).toISOString(),
     });
+    // b's token with its last character changed (never to itself: that would be b's link).
+    const oneCharOff = (t: string) => `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`;
     const random = () =>
       Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
     const attempts = Array.from({ length: 1000 }, (_, i) => {
@@ -305,7 +307,7 @@ describe('signing: the simple signature, end to end through the API', () => {
         case 3:
           return { signerId: idOf(a), token: tokenOf(b) };
         default:
-          return { signerId: idOf(b), token: `${tokenOf(b).slice(0, -1)}A` };
+          return { signerId: idOf(b), token: oneCharOff(tokenOf(b)) };
       }
     });
     const answers: { status: number; code: string | null | undefined; session: unknown }[] = [];
