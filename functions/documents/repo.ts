@@ -212,20 +212,28 @@ export async function deleteUncheckedItem(docId: string, ownerSub: string): Prom
  * the transaction that records a paid order, so the file of a paid order can no longer be
  * deleted by its owner (deleteDocumentItem refuses locked items). The transaction fails if the
  * document was deleted meanwhile, is someone else's, or is not a checked upload, and, given the
- * SHA-256 the order cites, unless the document holds exactly those bytes.
+ * SHA-256 the order cites, unless the document holds exactly those bytes. It fails too when
+ * the document expires before `liveUntil` (epoch s): its bytes must outlive the copy that
+ * keeps them with the order (functions/signing/original.ts).
  */
-export function lockDocumentUpdate(docId: string, ownerSub: string, sha256?: string | null) {
+export function lockDocumentUpdate(
+  docId: string,
+  ownerSub: string,
+  sha256: string | null | undefined,
+  liveUntil: number,
+) {
   return {
     Update: {
       TableName: tableName(),
       Key: docKey(docId),
       UpdateExpression: 'SET locked = :t',
-      ConditionExpression: `owner_sub = :sub AND #status = :ready${sha256 ? ' AND sha256 = :sha' : ''}`,
+      ConditionExpression: `owner_sub = :sub AND #status = :ready AND expires_at > :live${sha256 ? ' AND sha256 = :sha' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':t': true,
         ':sub': ownerSub,
         ':ready': 'ready',
+        ':live': liveUntil,
         ...(sha256 ? { ':sha': sha256 } : {}),
       },
     },

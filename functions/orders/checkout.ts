@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type * as z from 'zod/mini';
 import type {
@@ -18,12 +19,19 @@ import { getOwnedDocument } from '../documents/repo.js';
 import { countPaymentIntent } from '../payments/intent-limit.js';
 import { isMissing, isPaymentIntentId, publishableKey, stripe } from '../payments/stripe-client.js';
 import { epochSeconds } from '../platform/clock.js';
+import { pause } from '../platform/deadline.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { updateProfile } from '../profile/repo.js';
 import { assertPayable } from '../requests/checks.js';
 import { quoteRequest } from '../requests/quote.js';
-import { getOwnedRequest, type RequestItem, setPaymentIntent } from '../requests/repo.js';
+import {
+  claimForCredits,
+  getOwnedRequest,
+  type RequestItem,
+  setPaymentIntent,
+} from '../requests/repo.js';
+import { PAYABLE_MARGIN_SECONDS } from '../signing/original-keys.js';
 import { fulfilOrderPayment } from './fulfil.js';
 import { orderPaymentMetadata, orderPaymentOf } from './payment-metadata.js';
 import { getOwnedOrder, putCheckout } from './repo.js';
@@ -197,6 +205,21 @@ async function replayOrRefuse(req: RequestItem, key: string, now: Date): Promise
 const MAX_ORDER_ATTEMPTS = 3;
 
 /**
+ * This attempt was fenced off by a newer one for the same request: wait for that one to end.
+ * Paid with this very key (a double click) answers that order; paid with another key, or still
+ * pending when this request must answer, is a 409.
+ */
+async function afterNewerAttempt(requestId: string, sub: string, key: string, now: Date) {
+  for (let i = 0; i < 40; i++) {
+    await pause(100);
+    const fresh = await getOwnedRequest(requestId, sub);
+    if (!fresh) throw requestNotFound();
+    if (fresh.status !== 'pending') return replayOrRefuse(fresh, key, now);
+  }
+  throw new AppError('CONFLICT', m.paymentInProgress);
+}
+
+/**
  * Pays a request with credits (§4.4, §5, §9): the credits needed are the 2% discounted total at
  * the currency's rate, rounded up. ONE ledger transaction debits them and writes the order
  * (order, number, lines, signers, request paid at the priced version, document lock, contacts)
@@ -211,6 +234,15 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
   const quote: Quote = await quoteRequest(req);
   if (quote.credits_needed <= 0) throw new AppError('BUSINESS_RULE', m.creditsPaymentError);
   const ownerId = userOwner(sub);
+  // This attempt holds the request from here: an earlier attempt's transaction still on its
+  // way (its request answered 503 at the deadline) can no longer land, so the balance below
+  // is final for this request and a 422 is never answered for credits that are then spent.
+  const claim = randomUUID();
+  if (!(await claimForCredits(req, claim))) {
+    const fresh = await getOwnedRequest(req.id, sub);
+    if (!fresh) throw requestNotFound();
+    return replayOrRefuse(fresh, body.idempotency_key, now);
+  }
   // Checked again inside the transaction; this only spares a profile write for a short wallet.
   if ((await readWallet(ownerId)).balance < quote.credits_needed) {
     throw new AppError('INSUFFICIENT_CREDITS', m.insufficientCredits);
@@ -230,6 +262,7 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
         credits: quote.credits_needed,
         discountAmount: quote.credits_discount_amount,
         idempotencyKey: body.idempotency_key,
+        attempt: claim,
       },
       now,
     };
@@ -264,7 +297,14 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
       if (fresh.status !== 'pending') return replayOrRefuse(fresh, body.idempotency_key, now);
       // Saved by the wizard in between: what was priced is not what would be paid.
       if (fresh.version !== req.version) throw new AppError('CONFLICT', apiEs.conflict);
-      const doc = req.document_id ? await getOwnedDocument(req.document_id, sub) : undefined;
+      // Claimed by a newer attempt (a second click, a retry): that one pays, or says why not.
+      if (fresh.pay_attempt !== claim)
+        return afterNewerAttempt(req.id, sub, body.idempotency_key, now);
+      // As the lock's condition reads it: gone, or too close to its expiry to be paid for.
+      const liveUntil = epochSeconds(now) + PAYABLE_MARGIN_SECONDS;
+      const doc = req.document_id
+        ? await getOwnedDocument(req.document_id, sub, liveUntil)
+        : undefined;
       if (doc?.status !== 'ready') throw new AppError('BUSINESS_RULE', m.userOrDocumentMissing);
       // Otherwise the order number was taken: draw another.
     }

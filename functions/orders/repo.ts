@@ -5,11 +5,13 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { DocumentKind } from '../../shared/contract/documents.js';
 import type { CheckoutForm, OrderStatus } from '../../shared/contract/orders.js';
 import type { SelectedService } from '../../shared/contract/requests.js';
 import type { ServiceCategory } from '../../shared/rules/services.js';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
 import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
+import { originalPendingKeys } from '../signing/original-keys.js';
 import {
   nextReminderAt,
   REMINDER_INDEX,
@@ -21,7 +23,8 @@ import {
  * Orders, their items, their signers and the records that keep payments exactly-once
  * (docs/drafts/orders-data-model.md). The only file that builds these keys:
  *
- *   ORDER#{id} / META              the order; gsi1 USER#{sub}#ORDERS / {created_at}#{id}
+ *   ORDER#{id} / META              the order; gsi1 USER#{sub}#ORDERS / {created_at}#{id};
+ *                                  gsi2 ORIGINALPENDING until its original is kept (signing/)
  *   ORDER#{id} / ITEM#{nn}         one line per service, prices as charged
  *   ORDERNO#{number} / ORDERNO     order-number guard: unique numbers, number → order id
  *   SIGNER#{signerId} / META       a signer of an order with the hash of its signing token
@@ -64,6 +67,11 @@ export interface OrderRecord {
   document_name: string;
   /** SHA-256 of the document's checked bytes when the order was paid (null: older orders). */
   document_sha256?: string | null;
+  /** The original kept with the evidence (functions/signing/original.ts), once copied. */
+  original_key?: string;
+  original_content_type?: string;
+  original_kind?: DocumentKind;
+  original_sha256?: string;
   original_file_url: string | null;
   signed_file_url: string | null;
   notarized_file_url: string | null;
@@ -194,6 +202,8 @@ export function orderPut(order: OrderRecord): TransactItem {
         ...orderKey(order.id),
         gsi1pk: historyPk(order.user_sub),
         gsi1sk: `${order.created_at}#${order.id}`,
+        // On the keep-originals job's list until its original is copied to evidence/.
+        ...originalPendingKeys(order.created_at, order.id),
         type: 'Order',
         ...order,
       },

@@ -23,6 +23,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import { sha256 } from '../platform/secrets.js';
 import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
 import { auditAppend, auditHeadOf } from '../signing/audit-repo.js';
+import { PAYABLE_MARGIN_SECONDS } from '../signing/original-keys.js';
 import { firstLinks } from './first-links.js';
 import {
   getOrderParts,
@@ -65,7 +66,14 @@ export function newOrderNumber(now: Date): string {
 
 export type OrderPayment =
   | { kind: 'card'; paymentIntentId: string }
-  | { kind: 'credits'; credits: number; discountAmount: number; idempotencyKey: string };
+  | {
+      kind: 'credits';
+      credits: number;
+      discountAmount: number;
+      idempotencyKey: string;
+      /** The attempt holding the request (requests/repo.ts claimForCredits). */
+      attempt: string;
+    };
 
 export interface NewOrder {
   req: RequestItem;
@@ -258,8 +266,18 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
       orderNumberGuardPut(order.order_number, order.id),
       ...lines.map(orderLinePut),
       ...signers.map(signerPut),
-      markPaidUpdate(req, order, nowIso),
-      lockDocumentUpdate(order.document_id, req.user_sub, order.document_sha256),
+      markPaidUpdate(
+        req,
+        order,
+        nowIso,
+        input.payment.kind === 'credits' ? input.payment.attempt : undefined,
+      ),
+      lockDocumentUpdate(
+        order.document_id,
+        req.user_sub,
+        order.document_sha256,
+        Math.floor(input.now.getTime() / 1000) + PAYABLE_MARGIN_SECONDS,
+      ),
       ...contacts.map((Update) => ({ Update })),
       ...links.outbox,
       ...audit.puts,

@@ -10,6 +10,7 @@ import type { DocumentKind } from '../../shared/contract/documents.js';
 import type { RequestSigner, SavedSigner } from '../../shared/contract/requests.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { sdkOptions } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 
 /**
@@ -60,6 +61,11 @@ export interface RequestItem {
   updated_at: string;
   /** +1 on every write; every write is conditioned on the version it read (optimistic lock). */
   version: number;
+  /**
+   * The credits payment attempt that holds the request (claimForCredits): only its order
+   * transaction may mark the request paid. Not a wizard edit: the version does not move.
+   */
+  pay_attempt?: string;
 }
 
 /** Fields the wizard's saves may change (the rest belong to creation, checkout and payment). */
@@ -268,6 +274,8 @@ export function markPaidUpdate(
   req: RequestItem,
   order: { id: string; order_number: string },
   nowIso: string,
+  /** A credits payment: the attempt that claimed the request (claimForCredits). */
+  attempt?: string,
 ) {
   return {
     Update: {
@@ -275,7 +283,7 @@ export function markPaidUpdate(
       Key: requestKey(req.id),
       UpdateExpression:
         'SET #status = :paid, associated_order_number = :number, order_id = :order, #updated_at = :now, #version = :next, gsi1pk = :gpk, gsi1sk = :gsk',
-      ConditionExpression: '#status = :pending AND #version = :v AND #user_sub = :sub',
+      ConditionExpression: `#status = :pending AND #version = :v AND #user_sub = :sub${attempt ? ' AND pay_attempt = :attempt' : ''}`,
       ExpressionAttributeNames: {
         '#status': 'status',
         '#version': 'version',
@@ -283,6 +291,7 @@ export function markPaidUpdate(
         '#updated_at': 'updated_at',
       },
       ExpressionAttributeValues: {
+        ...(attempt ? { ':attempt': attempt } : {}),
         ':paid': 'paid',
         ':pending': 'pending',
         ':number': order.order_number,
@@ -296,6 +305,33 @@ export function markPaidUpdate(
       },
     },
   };
+}
+
+/**
+ * Claims a pending request for one credits payment attempt: the order transaction of that
+ * attempt alone can then mark it paid (markPaidUpdate's `attempt`). A later attempt (a retry
+ * after a 503 whose transaction was still on its way) claims it in turn, so the earlier
+ * transaction can no longer land: once the claim is written, what the wallet shows is final
+ * for this request, and "not enough credits" is the truth. False when no longer pending.
+ */
+export async function claimForCredits(req: RequestItem, attempt: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(req.id),
+        UpdateExpression: 'SET pay_attempt = :a',
+        ConditionExpression: '#status = :pending AND #user_sub = :sub',
+        ExpressionAttributeNames: { '#status': 'status', '#user_sub': 'user_sub' },
+        ExpressionAttributeValues: { ':a': attempt, ':pending': 'pending', ':sub': req.user_sub },
+      }),
+      sdkOptions(),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /**

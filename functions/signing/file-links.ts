@@ -1,8 +1,7 @@
 import type { Order } from '../../shared/contract/orders.js';
-import { getOwnedDocument } from '../documents/repo.js';
-import { storedKey } from '../documents/stored-file.js';
 import type { OrderRecord } from '../orders/repo.js';
 import { presignedDownload } from '../platform/storage.js';
+import { originalOf } from './original.js';
 
 /** How long an order's file links work: the modal is reopened for a new one. */
 const LINK_SECONDS = 10 * 60;
@@ -32,15 +31,14 @@ export async function sealedLink(order: OrderRecord): Promise<string | null> {
  * presigned GET each time it is read.
  */
 export async function withFileLinks(order: Order, record: OrderRecord, nowEpoch: number) {
-  const doc = await getOwnedDocument(record.document_id, record.user_sub, nowEpoch);
-  const original =
-    doc?.sha256 && doc.status === 'ready'
-      ? await presignedDownload({
-          key: storedKey(doc),
-          contentType: doc.content_type,
-          disposition: attachment(doc.file_name),
-          expiresInSeconds: LINK_SECONDS,
-        })
-      : null;
+  const file = await originalOf(record, nowEpoch);
+  const original = file
+    ? await presignedDownload({
+        key: file.key,
+        contentType: file.contentType,
+        disposition: attachment(file.fileName),
+        expiresInSeconds: LINK_SECONDS,
+      })
+    : null;
   return { ...order, original_file_url: original, signed_file_url: await sealedLink(record) };
 }

@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NO_NOTARY_CODE } from '../../shared/rules/signature-types.js';
-import { getOwnedDocument } from '../documents/repo.js';
-import { digest, storedKey } from '../documents/stored-file.js';
+import { digest } from '../documents/stored-file.js';
 import { getOrder, getOrderParts, type OrderRecord, type SignerRecord } from '../orders/repo.js';
 import { required } from '../platform/config.js';
 import { db, tableName } from '../platform/db.js';
@@ -13,6 +12,7 @@ import type { AuditInput } from './audit-chain.js';
 import { checkOrderChain } from './audit-repo.js';
 import { auditedWrite } from './audited-write.js';
 import { deliveryItems } from './delivery.js';
+import { keepOriginal, OriginalLost } from './original.js';
 import type { SealCredentials, SealSigner } from './seal/types.js';
 import {
   formatVerificationCode,
@@ -112,10 +112,11 @@ interface Built {
 }
 
 async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
-  const nowEpoch = Math.floor(now.getTime() / 1000);
-  const doc = await getOwnedDocument(order.document_id, order.user_sub, nowEpoch);
-  if (!doc?.sha256) throw new SealIntegrityError('original document not found');
-  const original = await readObject(storedKey(doc));
+  // The kept copy (made now if the keep-originals job has not yet): the upload may expire.
+  const file = await keepOriginal(order).catch((err: unknown) => {
+    throw err instanceof OriginalLost ? new SealIntegrityError(err.message) : err;
+  });
+  const original = await readObject(file.key);
   if (!original) throw new SealIntegrityError('original object not found');
   const { check } = await checkOrderChain(order);
   if (!check.ok) throw new SealIntegrityError(`audit chain broken at ${check.at_seq}`);
@@ -127,9 +128,9 @@ async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
   const result = await sealDocument(
     {
       original: new Uint8Array(original),
-      originalName: doc.file_name,
-      originalSha256: order.document_sha256 ?? doc.sha256,
-      kind: doc.kind,
+      originalName: file.fileName,
+      originalSha256: file.sha256,
+      kind: file.kind,
       orderNumber: order.order_number,
       auditHead: order.audit_head ?? '',
       verificationCode: formatVerificationCode(code),

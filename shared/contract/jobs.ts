@@ -63,6 +63,13 @@ export const jobs: readonly JobSpec[] = [
       'Starts a new seal run for every order sealing for over 15 minutes without a live run',
   },
   {
+    name: 'keep-originals',
+    handler: 'jobs/keep-originals',
+    everyMinutes: 5,
+    access: { table: 'write', bucket: 'write' },
+    description: "Copies each paid order's original to its evidence, past the uploads' 30 days",
+  },
+  {
     name: 'signing-reminders',
     handler: 'jobs/signing-reminders',
     santiagoTime: { hour: 10, minute: 0 },

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../shared/contract/orders.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { api, mailsTo, newConfirmedUser, type TestUser } from '../support/client.js';
-import { grantCredits, walletOf } from '../support/ledger.js';
+import { grantCredits, subOf, walletOf } from '../support/ledger.js';
 import {
   type CardIntent,
   checkoutApi,
@@ -26,6 +26,7 @@ import {
   waitForLinks,
 } from '../support/orders.js';
 import { serviceIds } from '../support/requests.js';
+import { pointAt } from '../support/table.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -541,6 +542,41 @@ describe('paying with credits', () => {
     expect((await walletOf(stack, user.accessToken)).balance).toBe(1000 - req.quote.credits_needed);
     expect(await usageRecords(user)).toHaveLength(1);
     expect(await orderCount(user)).toBe(1);
+  });
+
+  it("an earlier attempt's transaction arriving after a retry claimed the request cannot land", async () => {
+    // Attempt A answered 503 at its deadline while its order transaction was still on its way;
+    // the retry (same key) claims the request before reading the balance. A's transaction, which
+    // marks the request paid only under A's claim, then fails whole: one order, one debit, and
+    // the retry's view of the wallet was final.
+    const user = await newConfirmedUser(stack, 'Reintento');
+    const req = await completeRequest(stack, user);
+    await grantCredits(stack, user.accessToken, req.quote.credits_needed);
+    pointAt(stack);
+    const repo = await import('../../functions/requests/repo.js');
+    const { commitOrder } = await import('../../functions/orders/repo.js');
+    const sub = subOf(user.accessToken);
+    const asRead = await repo.getOwnedRequest(req.id, sub);
+    if (!asRead) throw new Error('request not found');
+    expect(await repo.claimForCredits(asRead, 'attempt-a')).toBe(true);
+
+    const key = randomUUID();
+    const retry = await shop.payCredits(user, req.id, key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+
+    const late = repo.markPaidUpdate(
+      asRead,
+      { id: randomUUID(), order_number: 'ORD-LATE' },
+      new Date().toISOString(),
+      'attempt-a',
+    );
+    await expect(commitOrder([late])).rejects.toThrow();
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
+    expect(await usageRecords(user)).toHaveLength(1);
+    expect(await orderCount(user)).toBe(1);
+    expect((await shop.getRequest(user, req.id)).body.request.associated_order_number).toBe(
+      retry.body.order.order_number,
+    );
   });
 
   it("answers 'Créditos insuficientes' when the balance is short, and writes nothing", async () => {

@@ -221,7 +221,9 @@ export async function lockDocument(stack: StackInfo, docId: string, ownerSub: st
   const { db } = await import('../../functions/platform/db.js');
   const { lockDocumentUpdate } = await import('../../functions/documents/repo.js');
   await db().send(
-    new TransactWriteCommand({ TransactItems: [lockDocumentUpdate(docId, ownerSub)] }),
+    new TransactWriteCommand({
+      TransactItems: [lockDocumentUpdate(docId, ownerSub, undefined, 0)],
+    }),
   );
 }
 

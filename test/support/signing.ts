@@ -152,3 +152,36 @@ export async function leaveDeadRun(stack: StackInfo, orderId: string) {
     sha256Base64: digest(bytes).base64,
   });
 }
+
+/**
+ * What the upload's 30 days do to a document (the bucket's lifecycle and the item's TTL): its
+ * object under documents/ and its item are gone. Returns the key that was deleted.
+ */
+export async function expireUpload(stack: StackInfo, docId: string): Promise<string> {
+  await pointAtStorage(stack);
+  const { DeleteCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  const storage = await import('../../functions/platform/storage.js');
+  const key = { pk: `DOC#${docId}`, sk: 'META' };
+  const item = (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+  if (!item?.key) throw new Error(`document ${docId} has no stored key`);
+  await storage.deleteObject(String(item.key));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+  return String(item.key);
+}
+
+/** Moves a document's expiry (epoch seconds), as if it had been uploaded earlier. */
+export async function setUploadExpiry(stack: StackInfo, docId: string, expiresAt: number) {
+  pointAt(stack);
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `DOC#${docId}`, sk: 'META' },
+      UpdateExpression: 'SET expires_at = :e, #ttl = :e',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':e': expiresAt },
+    }),
+  );
+}
