@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { CdnLogsStack } from '../lib/cdn-logs-stack.js';
 import { EDGE_REGION, EdgeStack } from '../lib/edge-stack.js';
 import { jobDefs } from '../lib/schedules.js';
 import { SelloStack } from '../lib/sello-stack.js';
@@ -21,12 +22,18 @@ const edge = new EdgeStack(app, 'SelloEdge', {
   rateLimit: rateLimit === undefined ? undefined : Number(rateLimit),
 });
 
-new SelloStack(app, 'Sello', {
+const sello = new SelloStack(app, 'Sello', {
   env: { account, region },
   crossRegionReferences: true,
   webAclArn: edge.webAclArn,
   // Scheduled jobs (credit expiry, feature renewals) from the shared job list.
   jobs: jobDefs(jobs),
+});
+
+// CloudFront access logs without query strings: a delivery AWS accepts only in us-east-1.
+new CdnLogsStack(app, 'SelloCdnLogs', {
+  env: { account },
+  distributionArn: sello.web.distribution.distributionArn,
 });
 
 // Every synth runs the AWS Solutions checks (cdk-nag 3 is a CDK policy-validation plugin, the

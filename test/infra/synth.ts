@@ -4,6 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import type { AppFunction } from '../../lib/app-function.js';
+import { CdnLogsStack } from '../../lib/cdn-logs-stack.js';
 import { EdgeStack } from '../../lib/edge-stack.js';
 import { SelloStack, type SelloStackProps } from '../../lib/sello-stack.js';
 
@@ -19,6 +20,9 @@ export interface Synth {
   /** The us-east-1 stack with the CloudFront WAF. */
   edge: EdgeStack;
   edgeTemplate: Template;
+  /** The us-east-1 stack with the CloudFront access log delivery. */
+  cdnLogs: CdnLogsStack;
+  cdnLogsTemplate: Template;
 }
 
 /**
@@ -46,6 +50,9 @@ export function synth(
     webAclArn: edge.webAclArn,
     ...props,
   });
+  const cdnLogs = new CdnLogsStack(app, 'SelloCdnLogs', {
+    distributionArn: stack.web.distribution.distributionArn,
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return {
     app,
@@ -53,6 +60,8 @@ export function synth(
     template: Template.fromStack(stack),
     edge,
     edgeTemplate: Template.fromStack(edge),
+    cdnLogs,
+    cdnLogsTemplate: Template.fromStack(cdnLogs),
   };
 }
 
