@@ -544,6 +544,41 @@ describe('paying with credits', () => {
     expect(await orderCount(user)).toBe(1);
   });
 
+  it('100 clicks at once with one key, and 100 with 100 keys: one order, one debit', async () => {
+    const user = await newConfirmedUser(stack, 'Clics');
+    await grantCredits(stack, user.accessToken, 1000);
+    const [one, many] = [await completeRequest(stack, user), await completeRequest(stack, user)];
+    const key = randomUUID();
+    // What the checkout page does on a 409 'payment in progress' or a 503: ask again, same key.
+    const pay = async (requestId: string, k: ReturnType<typeof randomUUID>) => {
+      for (let i = 0; ; i++) {
+        const res = await shop.payCredits(user, requestId, k);
+        expect(res.status).not.toBe(500);
+        const retry =
+          res.status === 503 ||
+          (res.status === 409 && JSON.stringify(res.body).includes(m.paymentInProgress));
+        if (!retry || i === 5) return res;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const [same, different] = await Promise.all([
+      Promise.all(Array.from({ length: 100 }, () => pay(one.id, key))),
+      Promise.all(Array.from({ length: 100 }, () => pay(many.id, randomUUID()))),
+    ]);
+    // One key: every click answers the one order.
+    expect(same.map((r) => r.status)).toEqual(Array(100).fill(200));
+    expect(new Set(same.map((r) => r.body.order.id)).size).toBe(1);
+    // A hundred keys: one order, the others told the request is paid.
+    expect(different.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of different.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+    }
+    const needed = one.quote.credits_needed + many.quote.credits_needed;
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(1000 - needed);
+    expect(await usageRecords(user)).toHaveLength(2);
+    expect(await orderCount(user)).toBe(2);
+  }, 120_000);
+
   it("an earlier attempt's transaction arriving after a retry claimed the request cannot land", async () => {
     // Attempt A answered 503 at its deadline while its order transaction was still on its way;
     // the retry (same key) claims the request before reading the balance. A's transaction, which

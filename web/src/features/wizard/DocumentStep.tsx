@@ -68,6 +68,15 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
     void start(pendingFile);
   }, [signedIn, pendingFile, start]);
 
+  // A file picked while the session was still being restored waits for it: uploaded at once
+  // when it is a signed-in user (above), the login modal when it turns out to be a visitor.
+  const [awaitingSession, setAwaitingSession] = useState(false);
+  useEffect(() => {
+    if (!awaitingSession || status === 'loading') return;
+    setAwaitingSession(false);
+    if (status !== 'signedIn' && pendingFile) authModal.open('login');
+  }, [awaitingSession, status, pendingFile, authModal]);
+
   const onDrop = (accepted: File[], rejections: FileRejection[]) => {
     setError(null);
     if (rejections.length > 0) {
@@ -76,6 +85,11 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
     }
     const file = accepted[0];
     if (!file) return;
+    if (status === 'loading') {
+      setPendingFile(file);
+      setAwaitingSession(true);
+      return;
+    }
     if (!signedIn) {
       setPendingFile(file);
       authModal.open('login');
@@ -91,7 +105,7 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
     minSize: 1,
     maxFiles: 1,
     multiple: false,
-    disabled: uploading || status === 'loading',
+    disabled: uploading || pendingFile !== null,
   });
 
   return (
@@ -99,7 +113,7 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
       <div className="wizard-columns__main">
         {document ? (
           <DocumentCard document={document} onRemoved={() => onDocument(null)} />
-        ) : pendingFile ? (
+        ) : pendingFile && status !== 'loading' ? (
           <Alert
             tone="info"
             title={es.wizard.loginToContinueTitle}
@@ -126,7 +140,7 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
                 className: [
                   'dropzone',
                   dropzone.isDragActive && 'dropzone--active',
-                  uploading && 'dropzone--busy',
+                  (uploading || pendingFile) && 'dropzone--busy',
                 ]
                   .filter(Boolean)
                   .join(' '),
