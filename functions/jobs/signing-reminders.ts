@@ -1,11 +1,11 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { santiagoStamp } from '../../shared/rules/evidence-format.js';
 import { outboxPut } from '../mail/outbox.js';
 import { getOrder, getSigner, type SignerRecord } from '../orders/repo.js';
 import { forEachConcurrently } from '../platform/concurrently.js';
-import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { db, isConditionFailure, queryAll, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { auditedWrite } from '../signing/audited-write.js';
 import { requesterName } from '../signing/context.js';
@@ -100,23 +100,13 @@ export async function handler(event: ScheduledEvent) {
 }
 
 async function dueSigners(nowIso: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':p': REMINDER_INDEX, ':now': `${nowIso}#~` },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) ids.push(String(item.id));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :now',
+    ExpressionAttributeValues: { ':p': REMINDER_INDEX, ':now': `${nowIso}#~` },
+    ProjectionExpression: 'id',
+  });
+  return items.map((item) => String(item.id));
 }
 
 /** A signer who no longer needs reminders leaves the index. */

@@ -31,7 +31,7 @@ import {
   type RequestItem,
   setPaymentIntent,
 } from '../requests/repo.js';
-import { PAYABLE_MARGIN_SECONDS } from '../signing/original-keys.js';
+import { payableUntil } from '../signing/original-keys.js';
 import { fulfilOrderPayment } from './fulfil.js';
 import { orderPaymentMetadata, orderPaymentOf } from './payment-metadata.js';
 import { getOwnedOrder, putCheckout } from './repo.js';
@@ -301,9 +301,8 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
       if (fresh.pay_attempt !== claim)
         return afterNewerAttempt(req.id, sub, body.idempotency_key, now);
       // As the lock's condition reads it: gone, or too close to its expiry to be paid for.
-      const liveUntil = epochSeconds(now) + PAYABLE_MARGIN_SECONDS;
       const doc = req.document_id
-        ? await getOwnedDocument(req.document_id, sub, liveUntil)
+        ? await getOwnedDocument(req.document_id, sub, payableUntil(now))
         : undefined;
       if (doc?.status !== 'ready') throw new AppError('BUSINESS_RULE', m.userOrDocumentMissing);
       // Otherwise the order number was taken: draw another.

@@ -23,7 +23,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import { sha256 } from '../platform/secrets.js';
 import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
 import { auditAppend, auditHeadOf } from '../signing/audit-repo.js';
-import { PAYABLE_MARGIN_SECONDS } from '../signing/original-keys.js';
+import { payableUntil } from '../signing/original-keys.js';
 import { firstLinks } from './first-links.js';
 import {
   getOrderParts,
@@ -276,7 +276,7 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
         order.document_id,
         req.user_sub,
         order.document_sha256,
-        Math.floor(input.now.getTime() / 1000) + PAYABLE_MARGIN_SECONDS,
+        payableUntil(input.now),
       ),
       ...contacts.map((Update) => ({ Update })),
       ...links.outbox,

@@ -1,5 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { required } from './config.js';
 import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
 
@@ -48,4 +53,23 @@ export async function getRecord<T>(key: Record<string, string>): Promise<T | und
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
   );
   return res.Item ? withoutKeys<T>(res.Item) : undefined;
+}
+
+/**
+ * Every item a Query matches, following LastEvaluatedKey through all pages (the sweeps' and
+ * jobs' lists, an order's audit trail). The table name is filled in.
+ */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }),
+    );
+    items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
 }

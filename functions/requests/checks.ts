@@ -6,7 +6,7 @@ import { priceServices } from '../catalog/services-repo.js';
 import { getCountry } from '../countries/repo.js';
 import { getOwnedDocument } from '../documents/repo.js';
 import { AppError } from '../platform/errors.js';
-import { PAYABLE_MARGIN_SECONDS } from '../signing/original-keys.js';
+import { payableUntil } from '../signing/original-keys.js';
 import type { RequestItem } from './repo.js';
 import { assertSignersValid, fitsSlot } from './rules.js';
 
@@ -76,11 +76,7 @@ export async function assertPayable(req: RequestItem): Promise<void> {
   const [document, country, prices] = await Promise.all([
     // Only a document that outlives its copy to the order's evidence (signing/original.ts).
     req.document_id
-      ? getOwnedDocument(
-          req.document_id,
-          req.user_sub,
-          Math.floor(Date.now() / 1000) + PAYABLE_MARGIN_SECONDS,
-        )
+      ? getOwnedDocument(req.document_id, req.user_sub, payableUntil(new Date()))
       : undefined,
     getCountry(req.country_id),
     priceServices(req.country_id, ids),

@@ -10,7 +10,6 @@ import type { DocumentKind } from '../../shared/contract/documents.js';
 import type { RequestSigner, SavedSigner } from '../../shared/contract/requests.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
-import { sdkOptions } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 
 /**
@@ -325,7 +324,6 @@ export async function claimForCredits(req: RequestItem, attempt: string): Promis
         ExpressionAttributeNames: { '#status': 'status', '#user_sub': 'user_sub' },
         ExpressionAttributeValues: { ':a': attempt, ':pending': 'pending', ':sub': req.user_sub },
       }),
-      sdkOptions(),
     );
     return true;
   } catch (err) {

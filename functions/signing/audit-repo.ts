@@ -1,7 +1,7 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../orders/repo.js';
-import { db, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
-import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import { db, isConditionFailure, queryAll, tableName, withoutKeys } from '../platform/db.js';
+import { beforeWrite } from '../platform/deadline.js';
 import {
   type AuditEvent,
   type AuditInput,
@@ -110,10 +110,7 @@ export async function appendAudit(
     const append = auditAppend(orderId, from, inputs, at);
     beforeWrite();
     try {
-      await db().send(
-        new TransactWriteCommand({ TransactItems: auditOnlyItems(orderId, append) }),
-        sdkOptions(),
-      );
+      await db().send(new TransactWriteCommand({ TransactItems: auditOnlyItems(orderId, append) }));
       return append.events;
     } catch (err) {
       if (!lostTheRace(err)) throw err;
@@ -125,26 +122,15 @@ export async function appendAudit(
 
 /** An order's events in order (pattern 90), every page. */
 export async function listAudit(orderId: string): Promise<AuditEvent[]> {
-  const out: AuditEvent[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :evt)',
-        ExpressionAttributeValues: { ':pk': orderPk(orderId), ':evt': 'EVT#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-      sdkOptions(),
-    );
-    for (const item of res.Items ?? []) {
-      const { type: _t, ...rest } = withoutKeys<AuditEvent & { type?: string }>(item);
-      out.push(rest);
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :evt)',
+    ExpressionAttributeValues: { ':pk': orderPk(orderId), ':evt': 'EVT#' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => {
+    const { type: _t, ...rest } = withoutKeys<AuditEvent & { type?: string }>(item);
+    return rest;
+  });
 }
 
 /** Reads and checks an order's whole chain against the head its order records. */

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
 import { failedConditions, getOrder, type OrderRecord, type TransactItem } from '../orders/repo.js';
 import { db, tableName } from '../platform/db.js';
-import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import { beforeWrite } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 import type { AuditEvent, AuditInput } from './audit-chain.js';
 import { auditAppend, auditHeadOf } from './audit-repo.js';
@@ -110,5 +110,5 @@ export async function auditedWrite(
 }
 
 async function send(items: TransactItem[]) {
-  await db().send(new TransactWriteCommand({ TransactItems: items }), sdkOptions());
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
 }

@@ -13,6 +13,10 @@ export const ORIGINAL_PENDING_INDEX = 'ORIGINALPENDING';
  */
 export const PAYABLE_MARGIN_SECONDS = 3600;
 
+/** Epoch seconds a document must still live past, to be paid for at `now`. */
+export const payableUntil = (now: Date): number =>
+  Math.floor(now.getTime() / 1000) + PAYABLE_MARGIN_SECONDS;
+
 export const originalPendingKeys = (createdAt: string, orderId: string) => ({
   gsi2pk: ORIGINAL_PENDING_INDEX,
   gsi2sk: `${createdAt}#${orderId}`,

@@ -1,10 +1,11 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentKind } from '../../shared/contract/documents.js';
 import { getOwnedDocument } from '../documents/repo.js';
-import { digest, storedKey } from '../documents/stored-file.js';
+import { digest, readVerified, storedKey } from '../documents/stored-file.js';
 import type { OrderRecord } from '../orders/repo.js';
-import { db, isConditionFailure, tableName } from '../platform/db.js';
-import { putObject, readObject } from '../platform/storage.js';
+import { db, isConditionFailure, queryAll, tableName } from '../platform/db.js';
+import { AppError } from '../platform/errors.js';
+import { putObject } from '../platform/storage.js';
 import { ORIGINAL_PENDING_INDEX } from './original-keys.js';
 
 /**
@@ -87,12 +88,19 @@ export async function keepOriginal(order: OrderRecord): Promise<OriginalFile> {
   }
   const expected = order.document_sha256 ?? doc.sha256;
   if (doc.sha256 !== expected) throw new OriginalLost('document item holds other bytes');
-  const bytes = await readObject(doc.key);
-  if (!bytes) throw new OriginalLost('document object not found');
-  const d = digest(bytes);
-  if (d.hex !== expected) throw new OriginalLost('document object holds other bytes');
+  // The documents domain's own proven read: gone or changed bytes are a CONFLICT there.
+  const bytes = await readVerified(doc).catch((err: unknown) => {
+    throw err instanceof AppError && err.code === 'CONFLICT'
+      ? new OriginalLost('document object missing or changed')
+      : err;
+  });
   const key = evidenceKey(order.id, doc.kind);
-  await putObject({ key, bytes, contentType: doc.content_type, sha256Base64: d.base64 });
+  await putObject({
+    key,
+    bytes,
+    contentType: doc.content_type,
+    sha256Base64: digest(bytes).base64,
+  });
   try {
     await db().send(
       new UpdateCommand({
@@ -144,21 +152,11 @@ export async function leavePending(orderId: string): Promise<void> {
 
 /** The ids of the orders whose original is not kept yet, oldest first. */
 export async function pendingOriginals(): Promise<string[]> {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :p',
-        ExpressionAttributeValues: { ':p': ORIGINAL_PENDING_INDEX },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) ids.push(String(item.id));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p',
+    ExpressionAttributeValues: { ':p': ORIGINAL_PENDING_INDEX },
+    ProjectionExpression: 'id',
+  });
+  return items.map((item) => String(item.id));
 }

@@ -17,7 +17,7 @@ import { settleRefundQuietly } from '../payments/refund.js';
 import { refundPut } from '../payments/refund-repo.js';
 import { required } from '../platform/config.js';
 import { db, tableName } from '../platform/db.js';
-import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import { beforeWrite } from '../platform/deadline.js';
 import { layout } from '../platform/mail-templates.js';
 import { requestSigningUpdate } from '../requests/repo.js';
 import type { AuditInput } from './audit-chain.js';
@@ -78,7 +78,7 @@ export async function rejectSigning(live: Live): Promise<SigningResponse> {
           { items, onConditionFailed: () => new LostRace() },
         );
       } else {
-        await db().send(new TransactWriteCommand({ TransactItems: items }), sdkOptions());
+        await db().send(new TransactWriteCommand({ TransactItems: items }));
       }
     } catch (err) {
       if (err instanceof LostRace || failedConditions(err)) {

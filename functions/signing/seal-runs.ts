@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEAL_RUN_TYPE } from '../../shared/contract/queues.js';
 import type { TransactItem } from '../orders/repo.js';
-import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { db, isConditionFailure, queryAll, tableName } from '../platform/db.js';
 
 /**
  * Seal runs and the seal lease (docs/data-model.md patterns 91–94):
@@ -82,24 +82,12 @@ export async function releaseSealLease(orderId: string, error: string): Promise<
 
 /** Orders sealing since before `olderThan` (ISO), oldest first (the sweep's list). */
 export async function stuckSealing(olderThan: string): Promise<{ id: string; since: string }[]> {
-  const out: { id: string; since: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :before',
-        ExpressionAttributeValues: { ':p': SEALING_INDEX, ':before': `${olderThan}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      out.push({ id: String(item.id), since: String(item.sealing_since ?? '') });
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :before',
+    ExpressionAttributeValues: { ':p': SEALING_INDEX, ':before': `${olderThan}#` },
+  });
+  return items.map((item) => ({ id: String(item.id), since: String(item.sealing_since ?? '') }));
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
 import type { TransactItem } from '../orders/repo.js';
 import { db, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
-import { beforeWrite, sdkOptions } from '../platform/deadline.js';
+import { beforeWrite } from '../platform/deadline.js';
 
 /**
  * Signing sessions (docs/data-model.md patterns 81–83). Opening the link exchanges its token for
@@ -59,7 +59,6 @@ export function sessionPut(s: SigningSession): TransactItem {
 export async function getSession(hash: string, nowEpoch: number) {
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: sessionKey(hash), ConsistentRead: true }),
-    sdkOptions(),
   );
   if (!res.Item) return undefined;
   const s = withoutKeys<SigningSession & { type?: string }>(res.Item);
@@ -81,7 +80,7 @@ export async function touchSession(
   if (!update) return false;
   beforeWrite();
   try {
-    await db().send(new UpdateCommand(update), sdkOptions());
+    await db().send(new UpdateCommand(update));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

@@ -1,7 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignerRecord, TransactItem } from '../orders/repo.js';
 import { db, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
-import { sdkOptions } from '../platform/deadline.js';
 import { safeEqual } from '../platform/secrets.js';
 
 /**
@@ -106,7 +105,6 @@ export function codePut(signerId: string, code: SigningCode): TransactItem {
 export async function getCode(signerId: string): Promise<SigningCode | undefined> {
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: codeKey(signerId), ConsistentRead: true }),
-    sdkOptions(),
   );
   return res.Item ? withoutKeys<SigningCode>(res.Item) : undefined;
 }
@@ -138,7 +136,6 @@ export async function countTry(
         },
         ReturnValues: 'ALL_NEW',
       }),
-      sdkOptions(),
     );
     return res.Attributes ? withoutKeys<SigningCode>(res.Attributes) : undefined;
   } catch (err) {

@@ -3,10 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
-import { mailsTo, newConfirmedUser, type TestUser } from '../support/client.js';
+import { mailsTo, newConfirmedUser } from '../support/client.js';
 import { walletOf } from '../support/ledger.js';
-import { checkoutApi, paidOrder, signer, signingLinks, waitForLinks } from '../support/orders.js';
-import { auditOf, codeFor } from '../support/signing.js';
+import { paidOrder, signer, signingLinks, waitForLinks } from '../support/orders.js';
+import { auditOf, codeFor, orderWhen } from '../support/signing.js';
 
 /**
  * Issue 12's journeys in Chromium against the real stack: three signers in order sign through
@@ -15,7 +15,6 @@ import { auditOf, codeFor } from '../support/signing.js';
  * 'Actividad'. A second order ends cancelled, with the credits back, when a signer rejects.
  */
 const stack = inject('stack');
-const api = checkoutApi(stack);
 const t = es.signing;
 let browser: Browser;
 
@@ -47,16 +46,6 @@ async function signTyped(page: Page, email: string, name: string, codesBefore: n
   await page.getByLabel(t.typedNameLabel, { exact: true }).fill(name);
   await page.getByRole('button', { name: t.sign, exact: true }).click();
   await page.getByRole('heading', { name: t.signedTitle }).waitFor({ timeout: 30_000 });
-}
-
-async function orderWhen(user: TestUser, id: string, status: string) {
-  await expect
-    .poll(async () => (await api.getOrder(user, id)).body.order.status, {
-      timeout: 60_000,
-      interval: 250,
-    })
-    .toBe(status);
-  return (await api.getOrder(user, id)).body.order;
 }
 
 describe('signing in the browser', () => {
@@ -129,7 +118,7 @@ describe('signing in the browser', () => {
       await visitor.context.close();
     }
 
-    const done = await orderWhen(user, order.id, 'completed');
+    const done = await orderWhen(stack, user, order.id, 'completed');
     expect(done.verification_code).toBeTruthy();
     // The requester received the sealed PDF's link; its bytes are the sealed file.
     await expect
@@ -187,7 +176,7 @@ describe('signing in the browser', () => {
       await page.screenshot({ path: '.data/e2e-shots/signing-real-rejected.png', fullPage: true });
     });
     await visitor.context.close();
-    const cancelled = await orderWhen(user, order.id, 'cancelled');
+    const cancelled = await orderWhen(stack, user, order.id, 'cancelled');
     expect(cancelled.status).toBe('cancelled');
     const after = await walletOf(stack, user.accessToken);
     expect(after.balance - before.balance).toBe(order.credits_used);

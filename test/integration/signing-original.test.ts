@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { Order } from '../../shared/contract/orders.js';
-import { newConfirmedUser, type TestUser } from '../support/client.js';
+import { newConfirmedUser } from '../support/client.js';
 import { objectBytes } from '../support/documents.js';
 import { grantCredits, runJob, walletOf } from '../support/ledger.js';
 import {
@@ -12,7 +11,14 @@ import {
   signer,
   waitForLinks,
 } from '../support/orders.js';
-import { auditOf, expireUpload, openLink, setUploadExpiry, signAll } from '../support/signing.js';
+import {
+  auditOf,
+  expireUpload,
+  openLink,
+  orderWhen,
+  setUploadExpiry,
+  signAll,
+} from '../support/signing.js';
 
 /**
  * A paid order's original outlives the upload's 30 days (issue 12): the keep-originals job
@@ -21,15 +27,6 @@ import { auditOf, expireUpload, openLink, setUploadExpiry, signAll } from '../su
  */
 const stack = inject('stack');
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-async function orderWhen(user: TestUser, id: string, status: Order['status']) {
-  for (let i = 0; i < 300; i++) {
-    const res = await checkoutApi(stack).getOrder(user, id);
-    if (res.body.order.status === status) return res.body.order;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`order ${id} never became ${status}`);
-}
 
 describe("signing: a paid order's original, kept with its evidence", () => {
   it('is copied by the job, then reviewed, linked and sealed after the upload expired', async () => {
@@ -66,7 +63,7 @@ describe("signing: a paid order's original, kept with its evidence", () => {
     const link = (await waitForLinks(stack, s.email))[0] as URL;
     const session = await openLink(stack, link);
     await signAll(stack, session, s.email);
-    const done = await orderWhen(user, order.id, 'completed');
+    const done = await orderWhen(stack, user, order.id, 'completed');
     expect(done.signed_sha256).toMatch(/^[0-9a-f]{64}$/);
     const { check, order: sealed } = await auditOf(stack, order.id);
     expect(check.ok).toBe(true);
@@ -79,7 +76,7 @@ describe("signing: a paid order's original, kept with its evidence", () => {
     const order = await paidOrder(stack, user, { signers: [s] });
     const link = (await waitForLinks(stack, s.email))[0] as URL;
     await signAll(stack, await openLink(stack, link), s.email);
-    await orderWhen(user, order.id, 'completed');
+    await orderWhen(stack, user, order.id, 'completed');
     const { order: sealed } = await auditOf(stack, order.id);
     expect(sealed.original_key).toBe(`evidence/${order.id}/original.pdf`);
     const copy = await objectBytes(stack, sealed.original_key ?? '');

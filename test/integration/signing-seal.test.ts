@@ -4,9 +4,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Order } from '../../shared/contract/orders.js';
 import type { Verification } from '../../shared/contract/signing.js';
-import { api, freshIp, mailsTo, newConfirmedUser, type TestUser } from '../support/client.js';
+import { api, freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
 import { allUp, setFault } from '../support/faults.js';
 import { runJob } from '../support/ledger.js';
 import { checkoutApi, paidOrder, signer, waitForLinks } from '../support/orders.js';
@@ -16,6 +15,7 @@ import {
   DRAWN_PNG,
   leaveDeadRun,
   openLink,
+  orderWhen,
   sealedKeys,
   signAll,
 } from '../support/signing.js';
@@ -45,16 +45,6 @@ beforeAll(() => {
 
 afterEach(() => allUp(stack));
 
-/** Polls the order until its status is `status` (the seal runs through the queue). */
-async function orderWhen(user: TestUser, id: string, status: Order['status'], tries = 300) {
-  for (let i = 0; i < tries; i++) {
-    const res = await checkoutApi(stack).getOrder(user, id);
-    if (res.body.order.status === status) return res.body.order;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`order ${id} never became ${status}`);
-}
-
 async function signedOrder(opts: { delivery?: boolean } = {}) {
   const user = await newConfirmedUser(stack);
   const signers = [signer(), signer({ first_name: 'Íñigo', last_name: 'Muñoz' })];
@@ -72,7 +62,7 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
       drawn: DRAWN_PNG,
     });
     await signAll(stack, await openLink(stack, links[1] as URL), signers[1]?.email ?? '');
-    const done = await orderWhen(user, order.id, 'completed');
+    const done = await orderWhen(stack, user, order.id, 'completed');
     expect(done.signed_file_url).toMatch(/^https?:\/\//);
     expect(done.verification_code).toMatch(/^[0-9A-Z]{10}$/);
 
@@ -163,7 +153,7 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     await setFault(stack, 'tsa', 'up');
     // The queue brings the run back; the sweep starts another as well: one seal either way.
     await runJob(stack, 'sweep-sealing', new Date(Date.now() + 16 * 60_000));
-    const done = await orderWhen(user, order.id, 'completed', 600);
+    const done = await orderWhen(stack, user, order.id, 'completed', 120_000);
     const { events, order: stored } = await auditOf(stack, order.id);
     expect(events.filter((e) => e.kind === 'sealed')).toHaveLength(1);
     expect(done.verification_code).toBeTruthy();

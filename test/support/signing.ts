@@ -1,6 +1,7 @@
 import type { StackInfo } from '../../local/stack.js';
+import type { Order } from '../../shared/contract/orders.js';
 import type { SigningResponse, SigningStepRequest } from '../../shared/contract/signing.js';
-import { api, freshIp, mailsTo } from './client.js';
+import { api, freshIp, mailsTo, type TestUser } from './client.js';
 import { pointAt } from './table.js';
 
 /**
@@ -184,4 +185,23 @@ export async function setUploadExpiry(stack: StackInfo, docId: string, expiresAt
       ExpressionAttributeValues: { ':e': expiresAt },
     }),
   );
+}
+
+/** Polls the requester's order until its status is `status` (the seal runs through a queue). */
+export async function orderWhen(
+  stack: StackInfo,
+  user: TestUser,
+  id: string,
+  status: Order['status'],
+  timeoutMs = 60_000,
+): Promise<Order> {
+  const { checkoutApi } = await import('./orders.js');
+  const shop = checkoutApi(stack);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const order = (await shop.getOrder(user, id)).body.order;
+    if (order.status === status) return order;
+    if (Date.now() > deadline) throw new Error(`order ${id} never became ${status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
