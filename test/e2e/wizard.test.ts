@@ -365,6 +365,23 @@ describe('request wizard', () => {
     expect(saved.quote.total).toBe(copy.price + fea.price * 3);
   });
 
+  it('uploads a file picked while the session is still being restored, without a login', async () => {
+    const user = await newConfirmedUser(stack, 'Rapida');
+    const { context, page, consoleErrors } = await newVisitor(browser, stack);
+    await journey(page, 'wizard-early-pick', async () => {
+      await passGate(page);
+      await logInOnPage(page, user);
+      // A reload restores the session asynchronously: the file is picked at once, before it.
+      await page.goto('/firmar-documento');
+      await page.locator('input[type=file]').setInputFiles(pdfFile('rapido.pdf'));
+      await page.getByText('rapido.pdf', { exact: true }).waitFor();
+      expect(await page.getByRole('dialog', { name: es.auth.loginTitle }).count()).toBe(0);
+      await page.screenshot({ path: '.data/e2e-shots/wizard-early-pick.png', fullPage: true });
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("shows the server's refusal of a file that only claims to be a PDF", async () => {
     const user = await newConfirmedUser(stack, 'Falso');
     const { context, page, consoleErrors } = await newVisitor(browser, stack);
