@@ -59,6 +59,22 @@ describe('audit chain', () => {
     });
   });
 
+  it('accepts events appended after the head was read, chained from it, and nothing else', () => {
+    const { events } = chainEvents({ seq: 0, head: genesisHash('o1') }, inputs, 'T');
+    const [e1, e2] = events as [AuditEvent, AuditEvent, AuditEvent];
+    // The order was read when it stood at seq 2; the third event was appended before the list.
+    const snapshot = { seq: 2, head: e2.hash };
+    expect(verifyChain('o1', events, snapshot)).toMatchObject({ ok: true, seq: 3 });
+    // A head the events never reached, or a different hash at its seq, is still refused.
+    expect(verifyChain('o1', [e1], snapshot)).toMatchObject({ ok: false, reason: 'head' });
+    expect(verifyChain('o1', events, { seq: 2, head: e1.hash })).toMatchObject({
+      ok: false,
+      at_seq: 2,
+      reason: 'head',
+    });
+    expect(verifyChain('o1', [], { seq: 0, head: genesisHash('o1') })).toMatchObject({ ok: true });
+  });
+
   it('caps the user agent it records', () => {
     const { events } = chainEvents(
       { seq: 0, head: genesisHash('o') },

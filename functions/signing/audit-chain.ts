@@ -125,7 +125,9 @@ export type ChainCheck =
 
 /**
  * Walks the events in order and recomputes every hash: a gap, a wrong link or a changed event
- * is found at its seq; the last hash must be the head the order records.
+ * is found at its seq. The head the order records must be the hash at its seq: it is a
+ * snapshot read before the events, so events appended since may follow it (each still has to
+ * chain from it), but none it counts may be missing or different.
  */
 export function verifyChain(
   orderId: string,
@@ -134,6 +136,7 @@ export function verifyChain(
 ): ChainCheck {
   let head = genesisHash(orderId);
   let seq = 0;
+  let headAtExpected = expectedHead?.seq === 0 ? head : undefined;
   for (const e of events) {
     if (e.seq !== seq + 1) return { ok: false, at_seq: seq + 1, reason: 'gap' };
     if (e.prev_hash !== head) return { ok: false, at_seq: e.seq, reason: 'prev_hash' };
@@ -141,9 +144,10 @@ export function verifyChain(
     if (eventHash(head, rest) !== e.hash) return { ok: false, at_seq: e.seq, reason: 'hash' };
     head = e.hash;
     seq = e.seq;
+    if (e.seq === expectedHead?.seq) headAtExpected = head;
   }
-  if (expectedHead && (expectedHead.seq !== seq || expectedHead.head !== head)) {
-    return { ok: false, at_seq: seq, reason: 'head' };
+  if (expectedHead && headAtExpected !== expectedHead.head) {
+    return { ok: false, at_seq: Math.min(seq, expectedHead.seq), reason: 'head' };
   }
   return { ok: true, seq, head };
 }
