@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout-bits/PageLoader';
+import { ShellHandoff } from '../components/layout-bits/ShellHandoff';
 import { AuthModalProvider } from '../features/auth/AuthModal';
 import { SessionProvider } from '../features/auth/session';
 import { CountryProvider } from '../features/country/CountryProvider';
@@ -20,6 +21,7 @@ export function AppShell() {
       <AppLayout>
         <RouteGuard>
           <Suspense fallback={<PageLoader />}>
+            <ShellHandoff />
             <Outlet />
           </Suspense>
         </RouteGuard>

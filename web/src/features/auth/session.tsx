@@ -35,11 +35,49 @@ export interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** Amplify is loaded on demand: this module (and the app shell) stays free of it. */
-const loadAuth = () => import('./amplify');
+type AuthModule = typeof import('./amplify');
 
 /** Amplify keeps its tokens under keys with this prefix (used to follow other tabs). */
-const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
+export const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/**
+ * True when this browser may hold a session: Amplify stored something. Without any of its keys
+ * nobody is signed in, so the visitor is known to be signed out at once and the auth library
+ * (a third of the app's first-load JS to download and run) is not loaded until a login.
+ */
+export function mayHaveStoredSession(): boolean {
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      if (window.localStorage.key(i)?.startsWith(AMPLIFY_STORAGE_PREFIX)) return true;
+    }
+    return false;
+  } catch {
+    // Storage unreadable: let Amplify decide, as before.
+    return true;
+  }
+}
+
+let authModule: Promise<AuthModule> | undefined;
+/** Called with the auth module once it is loaded (the provider subscribes to its events then). */
+const onAuthLoaded = new Set<(auth: AuthModule) => void>();
+
+/** Amplify is loaded on demand, once: this module (and the app shell) stays free of it. */
+export function loadAuth(): Promise<AuthModule> {
+  if (!authModule) {
+    const loading = import('./amplify');
+    authModule = loading;
+    loading.then(
+      (auth) => {
+        for (const listener of onAuthLoaded) listener(auth);
+      },
+      () => {
+        // A failed chunk (offline, a deploy) may load on the next attempt.
+        if (authModule === loading) authModule = undefined;
+      },
+    );
+  }
+  return authModule;
+}
 
 interface State {
   status: SessionStatus;
@@ -54,7 +92,9 @@ const SIGNED_OUT: State = { status: 'signedOut', user: null };
  * cannot be read). Amplify's Hub events and other tabs' sign-ins and sign-outs keep it current.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<State>({ status: 'loading', user: null });
+  const [state, setState] = useState<State>(() =>
+    mayHaveStoredSession() ? { status: 'loading', user: null } : SIGNED_OUT,
+  );
   const queryClient = useContext(QueryClientContext);
   // Every load gets a number; only the latest one may set the state (no stale overwrite).
   const generation = useRef(0);
@@ -64,8 +104,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const mine = ++generation.current;
     let next: State;
     try {
-      const auth = await loadAuth();
-      const current = await auth.readSession();
+      const auth = mayHaveStoredSession() ? await loadAuth() : undefined;
+      const current = auth ? await auth.readSession() : { signedIn: false as const };
       if (!current.signedIn) {
         next = SIGNED_OUT;
       } else {
@@ -110,21 +150,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let unsubscribe: (() => void) | undefined;
     let active = true;
     void refresh();
-    loadAuth()
-      .then((auth) => {
-        if (!active) return;
-        unsubscribe = auth.listenToAuthEvents((event) => {
-          if (event === 'signedOut') {
-            generation.current++;
-            if (userRef.current) queryClient?.clear();
-            userRef.current = null;
-            setState(SIGNED_OUT);
-          } else if (event === 'signedIn' || event === 'tokenRefresh_failure') {
-            void refresh();
-          }
-        });
-      })
-      .catch(() => undefined);
+    // Amplify's own events (a token refresh that failed, a sign-out): followed from the moment
+    // it is loaded, now for a stored session or later by a login.
+    const subscribe = (auth: AuthModule) => {
+      if (!active || unsubscribe) return;
+      unsubscribe = auth.listenToAuthEvents((event) => {
+        if (event === 'signedOut') {
+          generation.current++;
+          if (userRef.current) queryClient?.clear();
+          userRef.current = null;
+          setState(SIGNED_OUT);
+        } else if (event === 'signedIn' || event === 'tokenRefresh_failure') {
+          void refresh();
+        }
+      });
+    };
+    onAuthLoaded.add(subscribe);
+    if (authModule) authModule.then(subscribe, () => undefined);
 
     // Another tab signed in or out: Amplify writes several keys at once, so wait for the last.
     let storageTimer: ReturnType<typeof setTimeout> | undefined;
@@ -136,6 +178,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => {
       active = false;
+      onAuthLoaded.delete(subscribe);
       clearTimeout(storageTimer);
       unsubscribe?.();
       window.removeEventListener('storage', onStorage);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { es, fmt } from '../../../../shared/messages.es';
-import { useSession } from './session';
+import { loadAuth, useSession } from './session';
 import type { SessionUser } from './sessionUser';
 
 export type LoginResult = { ok: true; user: SessionUser | null } | { ok: false; message: string };
@@ -16,7 +16,7 @@ export function useLogin(): (email: string, password: string) => Promise<LoginRe
     async (email, password) => {
       let result: Awaited<ReturnType<typeof import('./amplify').signInWithPassword>>;
       try {
-        const auth = await import('./amplify');
+        const auth = await loadAuth();
         result = await auth.signInWithPassword(email, password);
       } catch {
         return { ok: false, message: es.auth.unexpected };

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { es } from '../../../../shared/messages.es';
+import { ShellHandoff } from '../../components/layout-bits/ShellHandoff';
 import { Spinner } from '../../components/ui';
 import { useSession } from '../auth/session';
 import {
@@ -57,6 +58,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   if (view === 'loading') return <GateLoader />;
   return (
     <Suspense fallback={<GateLoader />}>
+      <ShellHandoff />
       <MaintenanceScreen
         onGranted={() => {
           grantMaintenanceAccess();

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
+import { ShellHandoff } from '../../components/layout-bits/ShellHandoff';
 import './placeholder.css';
 
 /**
@@ -13,6 +14,7 @@ export function RouteError() {
   if (!notFound) console.error(error);
   return (
     <main id="main-content" className="page status-page status-page--full">
+      <ShellHandoff />
       <div className="status-page__card card">
         <span className="status-page__icon status-page__icon--danger">
           <Icon name="alertTriangle" size={28} />

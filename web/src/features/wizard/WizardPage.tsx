@@ -86,6 +86,11 @@ export function WizardPage() {
       return (
         <div className="page wizard-page">
           <title>{`${es.wizard.title} · ${es.layout.brand}`}</title>
+          {/* The page's heading while the country loads: what a first paint shows at once. */}
+          <header className="wizard-header">
+            <h1>{es.wizard.title}</h1>
+            <p className="wizard-header__intro">{es.wizard.intro}</p>
+          </header>
           <div className="wizard-loading">
             <Spinner label={es.common.loading} />
           </div>
