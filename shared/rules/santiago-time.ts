@@ -27,8 +27,24 @@ export interface SantiagoParts {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
+/**
+ * One formatter per use, made at its first call: building an Intl.DateTimeFormat for a zone
+ * loads the zone's and the locale's data, tens of milliseconds on a phone, which at module
+ * load would sit on the first paint of every page that imports this file.
+ */
+function lazyFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => {
+    format ??= new Intl.DateTimeFormat(locale, options);
+    return format;
+  };
+}
+
 // en-US with numeric fields gives plain ASCII digits; h23 avoids a "24" hour at midnight.
-const partsFormat = new Intl.DateTimeFormat('en-US', {
+const partsFormat = lazyFormat('en-US', {
   timeZone: SANTIAGO_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -49,7 +65,7 @@ function assertValid(d: Date): Date {
 /** The Santiago calendar date and time of an instant. */
 export function santiagoParts(at: Instant): SantiagoParts {
   const out: Record<string, number> = {};
-  for (const p of partsFormat.formatToParts(assertValid(toDate(at)))) {
+  for (const p of partsFormat().formatToParts(assertValid(toDate(at)))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
   return {
@@ -177,14 +193,14 @@ export function santiagoIso(at: Instant): string {
 
 // ——— what users read (es-CL) ———
 
-const dateFormat = new Intl.DateTimeFormat('es-CL', {
+const dateFormat = lazyFormat('es-CL', {
   timeZone: SANTIAGO_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
 });
 
-const timeFormat = new Intl.DateTimeFormat('es-CL', {
+const timeFormat = lazyFormat('es-CL', {
   timeZone: SANTIAGO_TIME_ZONE,
   hourCycle: 'h23',
   hour: '2-digit',
@@ -194,7 +210,7 @@ const timeFormat = new Intl.DateTimeFormat('es-CL', {
 /** "5 mar 2026": the Santiago date of an instant. Bad input is shown as it came. */
 export function formatSantiagoDate(at: Instant): string {
   const d = toDate(at);
-  return Number.isNaN(d.getTime()) ? String(at) : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? String(at) : dateFormat().format(d);
 }
 
 /** "5 mar 2026, 14:07": the Santiago date and 24-hour time of an instant. */
@@ -202,5 +218,5 @@ export function formatSantiagoDateTime(at: Instant): string {
   const d = toDate(at);
   return Number.isNaN(d.getTime())
     ? String(at)
-    : `${dateFormat.format(d)}, ${timeFormat.format(d)}`;
+    : `${dateFormat().format(d)}, ${timeFormat().format(d)}`;
 }

@@ -58,11 +58,14 @@ describe('the production security headers in the browser', () => {
       );
       const headers = res?.headers() ?? {};
       for (const [name, value] of Object.entries(expected)) expect(headers[name], name).toBe(value);
-      expect(inlineScriptHashes(built)).toHaveLength(1);
+      // Two inline scripts, each allowed by its hash: the theme and the first-paint shell's boot.
+      expect(inlineScriptHashes(built)).toHaveLength(2);
 
       await page.locator('main h1').first().waitFor();
       // The theme script ran before React: dark from the system preference.
       expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+      // The boot script ran too: it picked the home page's shell for a visitor with the code.
+      expect(await page.evaluate('document.documentElement.dataset.shell')).toBe('home');
       await page.screenshot({ path: '.data/e2e-screens/csp-home.png', fullPage: true });
       expect(refused).toEqual([]);
       expect(consoleErrors).toEqual([]);

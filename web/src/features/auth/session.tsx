@@ -134,11 +134,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async (options?: { keepAppOpen?: boolean }) => {
       generation.current++;
-      // Granted before the sign-out lands, so the gate never shows in between.
+      // The flag is set or cleared before the sign-out lands: Amplify announces it (the
+      // 'signedOut' event below) before its promise resolves, and the gate reads the flag
+      // again as soon as the status becomes 'signedOut'.
       if (options?.keepAppOpen) grantMaintenanceAccess();
+      else clearMaintenanceAccess();
       const auth = await loadAuth().catch(() => undefined);
       await auth?.signOutQuietly();
-      if (!options?.keepAppOpen) clearMaintenanceAccess();
       queryClient?.clear();
       userRef.current = null;
       setState(SIGNED_OUT);

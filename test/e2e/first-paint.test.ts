@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { es } from '../../shared/messages.es.js';
+import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+
+/**
+ * The first-paint shell (web/src/lib/firstPaintShell.ts): index.html carries the prerendered
+ * gate, home and wizard, and the boot script shows the right one before any JS module runs.
+ * With the modules blocked the shell is all there is, so what it shows is what a first paint
+ * shows; with them, the app takes over and no trace of the shell is left.
+ */
+const stack = inject('stack');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface FirstPaint {
+  picked: string | null;
+  shell: boolean;
+  views: string[];
+  rootShown: boolean;
+  inert: boolean | null;
+}
+
+/**
+ * What is visible: the view the boot script picked, the shell's views that show, whether #root
+ * shows. A script string: this file is type-checked without the DOM library.
+ */
+async function firstPaint(page: Page): Promise<FirstPaint> {
+  return page.evaluate(`(() => {
+    const shown = (el) => el !== null && el.getClientRects().length > 0;
+    const shell = document.getElementById('shell');
+    return {
+      picked: document.documentElement.dataset.shell ?? null,
+      shell: shell !== null,
+      views: [...document.querySelectorAll('#shell > [data-shell-view]')]
+        .filter(shown)
+        .map((v) => v.getAttribute('data-shell-view')),
+      rootShown: shown(document.getElementById('root')),
+      inert: shell ? shell.hasAttribute('inert') : null,
+    };
+  })()`);
+}
+
+async function withoutModules(page: Page) {
+  await page.route('**/assets/*.js', (route) => route.abort());
+}
+
+describe('the first-paint shell', () => {
+  it('shows the gate to a new visitor, before any module runs', async () => {
+    const { context, page } = await newVisitor(browser, stack, { viewport: PHONE });
+    await withoutModules(page);
+    await journey(page, 'first-paint-gate', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: es.maintenance.title }).waitFor();
+      expect(await firstPaint(page)).toEqual({
+        picked: 'gate',
+        shell: true,
+        views: ['gate'],
+        rootShown: false,
+        inert: true,
+      });
+      // The wizard's path is behind the gate as well.
+      await page.goto('/firmar-documento');
+      expect((await firstPaint(page)).views).toEqual(['gate']);
+    });
+    await context.close();
+  });
+
+  it('shows the home and the wizard to a visitor with the access code', async () => {
+    const { context, page } = await newVisitor(browser, stack, { gatePassed: true });
+    await withoutModules(page);
+    await journey(page, 'first-paint-pages', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: es.home.heroTitle }).waitFor();
+      expect((await firstPaint(page)).views).toEqual(['home']);
+      await page.goto('/firmar-documento/');
+      await page.getByRole('heading', { name: es.wizard.title }).waitFor();
+      expect((await firstPaint(page)).views).toEqual(['wizard']);
+      // Any other path has no shell: nothing but the (empty) app.
+      await page.goto('/mis-pedidos');
+      const other = await firstPaint(page);
+      expect(other.picked).toBeNull();
+      expect(other.views).toEqual([]);
+    });
+    await context.close();
+  });
+
+  it('hands over to the app: the shell is gone, one page, no error', async () => {
+    for (const gatePassed of [false, true]) {
+      const { context, page, consoleErrors } = await newVisitor(browser, stack, { gatePassed });
+      await page.goto('/');
+      const title = gatePassed ? es.home.heroTitle : es.maintenance.title;
+      await page.getByRole('heading', { name: title }).waitFor();
+      await expect.poll(async () => (await firstPaint(page)).shell).toBe(false);
+      expect((await firstPaint(page)).rootShown).toBe(true);
+      expect(await page.locator('#main-content').count()).toBe(1);
+      // The app's own screen works: the gate's field takes the code, the home links go on.
+      if (gatePassed) {
+        await page.getByRole('link', { name: es.home.heroCta }).first().click();
+        await page.getByRole('heading', { name: es.wizard.title }).waitFor();
+      } else {
+        const code = page.getByLabel(es.maintenance.codeLabel, { exact: true });
+        await code.fill('ABC');
+        expect(await code.inputValue()).toBe('ABC');
+      }
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
+});
