@@ -11,6 +11,7 @@ import {
   santiagoOffsetMinutes,
   santiagoParts,
   santiagoWallTime,
+  santiagoYear,
   startOfSantiagoDay,
   startOfSantiagoMonth,
   startOfSantiagoYear,
@@ -74,6 +75,28 @@ describe('the year boundary', () => {
     expect(iso(startOfSantiagoYear(newYearsEve))).toBe('2026-01-01T03:00:00.000Z');
     expect(iso(startOfSantiagoYear(at('2027-01-01T03:00:00Z')))).toBe('2027-01-01T03:00:00.000Z');
     expect(iso(startOfSantiagoYear(at('2027-01-01T02:59:59Z')))).toBe('2026-01-01T03:00:00.000Z');
+  });
+});
+
+describe("santiagoYear: the footers' year without a formatter", () => {
+  it('agrees with the zone rule minute by minute around every New Year of a decade', () => {
+    for (let year = 2024; year <= 2034; year++) {
+      const midnightUtc = Date.UTC(year, 0, 1);
+      for (let m = -6 * 60; m <= 6 * 60; m++) {
+        const t = new Date(midnightUtc + m * 60_000);
+        expect(santiagoYear(t), t.toISOString()).toBe(santiagoParts(t).year);
+      }
+    }
+  });
+
+  it('agrees with it across a year of hours, and refuses an invalid instant', () => {
+    for (let h = 0; h < 366 * 24; h += 7) {
+      const t = new Date(Date.UTC(2026, 0, 1) + h * 3_600_000);
+      expect(santiagoYear(t)).toBe(santiagoParts(t).year);
+    }
+    expect(santiagoYear('2027-01-01T02:59:00Z')).toBe(2026);
+    expect(santiagoYear('2027-01-01T03:00:00Z')).toBe(2027);
+    expect(() => santiagoYear('not a date')).toThrow(RangeError);
   });
 });
 

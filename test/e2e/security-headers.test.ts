@@ -58,8 +58,9 @@ describe('the production security headers in the browser', () => {
       );
       const headers = res?.headers() ?? {};
       for (const [name, value] of Object.entries(expected)) expect(headers[name], name).toBe(value);
-      // Two inline scripts, each allowed by its hash: the theme and the first-paint shell's boot.
-      expect(inlineScriptHashes(built)).toHaveLength(2);
+      // Three inline scripts, each allowed by its hash: the theme, the first-paint shell's boot
+      // and the loader that adds the app's modules after the first paint.
+      expect(inlineScriptHashes(built)).toHaveLength(3);
 
       await page.locator('main h1').first().waitFor();
       // The theme script ran before React: dark from the system preference.

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { es, fmt } from '../../../shared/messages.es';
-import { santiagoParts } from '../../../shared/rules/santiago-time';
+import { santiagoYear } from '../../../shared/rules/santiago-time';
 import { readStorage, storageKeys, writeStorage } from '../app/storage';
 import { GeoWarning } from '../features/country/GeoWarning';
 import { Header } from './Header';
@@ -60,7 +60,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <footer className="app-footer">
-            <p>{fmt(es.maintenance.copyright, { year: santiagoParts(new Date()).year })}</p>
+            <p>{fmt(es.maintenance.copyright, { year: santiagoYear(new Date()) })}</p>
           </footer>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { verifyAccessCodeRequest } from '../../../../shared/contract/maintenance';
 import { es, fmt } from '../../../../shared/messages.es';
-import { santiagoParts } from '../../../../shared/rules/santiago-time';
+import { santiagoYear } from '../../../../shared/rules/santiago-time';
 import { Alert, Button, Card, PasswordField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { useAuthModal } from '../auth/AuthModal';
@@ -73,7 +73,7 @@ export function MaintenanceScreen({ onGranted }: { onGranted(): void }) {
     onGranted();
   });
 
-  const year = santiagoParts(new Date()).year;
+  const year = santiagoYear(new Date());
 
   return (
     <div className="gate">
