@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { spawnStack } from '../test/support/spawn-stack.js';
@@ -97,7 +99,7 @@ export async function run(): Promise<BenchResult> {
           for (const [k, v] of Object.entries(items)) storage.setItem(k, v);
         }, visit.storage);
         await cdp.send('Network.clearBrowserCache');
-        samples.push(await audit(`${base}${visit.path}`));
+        samples.push(await audit(`${base}${visit.path}`, `${visit.name}-${i + 1}`));
       }
       const mid = (pick: (f: Figures) => number) => median(samples.map(pick));
       const f = {
@@ -148,7 +150,10 @@ export async function run(): Promise<BenchResult> {
   }
 }
 
-async function audit(url: string): Promise<Figures> {
+/** LIGHTHOUSE_DUMP=folder keeps each run's full report there (long tasks, requests...). */
+const DUMP = process.env.LIGHTHOUSE_DUMP;
+
+async function audit(url: string, name: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port: PORT,
     output: 'json',
@@ -159,6 +164,10 @@ async function audit(url: string): Promise<Figures> {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (DUMP) {
+    mkdirSync(DUMP, { recursive: true });
+    writeFileSync(join(DUMP, `${name}.json`), JSON.stringify(lhr));
+  }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const lcpItems = lhr.audits['lcp-breakdown-insight']?.details;
   const node =
