@@ -58,6 +58,9 @@ function manualChunks(id: string): string | undefined {
   if (id.includes('/node_modules/react-router/')) return 'router';
   if (id.includes('/node_modules/@tanstack/')) return 'query';
   if (/\/node_modules\/(react-hot-toast|goober)\//.test(id)) return 'toast';
+  // tslib's helpers serve the auth library and others (react-dropzone's file-selector): left
+  // to Rollup they join the auth chunk, and the wizard would download and run all of Amplify.
+  if (id.includes('/node_modules/tslib/')) return 'tslib';
   if (/\/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) {
     return 'amplify';
   }
