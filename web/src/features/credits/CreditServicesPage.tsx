@@ -10,7 +10,7 @@ import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { ActionKeys } from '../../lib/idempotency';
-import { useAuthModal } from '../auth/AuthModal';
+import { useAuthModal } from '../../lib/session/authModal';
 import { apiErrorDetail } from './apiErrorDetail';
 import { errorWithDetail, isInsufficient, isLowBalance, perUnitText } from './creditRules';
 import { LowCreditsBanner } from './LowCreditsBanner';

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import type { Wallet } from '../../../../shared/contract/credits';
 import { apiCall } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session/session';
 
 /** Every credits query lives under this prefix: one invalidation refreshes them all. */
 export const creditsQueryKey = ['credits'] as const;

@@ -5,7 +5,7 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { TabPanel, Tabs } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session/session';
 import { ordersQueryKey } from '../checkout/queryKeys';
 import { CartPanel } from './CartPanel';
 import { type HistoryFilters, OrdersHistory } from './OrdersHistory';

@@ -8,7 +8,7 @@ import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { useAuthModal } from '../auth/AuthModal';
+import { useAuthModal } from '../../lib/session/authModal';
 import { creditWord } from '../credits/creditRules';
 import { QueryState } from '../credits/QueryState';
 import { creditsQueryKey, useWallet } from '../credits/useWallet';

@@ -17,8 +17,8 @@ import {
 } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import type { LoginNotice } from '../../lib/loginNotice';
+import { useSession } from '../../lib/session/session';
 import { splitFieldErrors } from '../auth/apiErrors';
-import { useSession } from '../auth/session';
 import { useCountry } from '../country/CountryProvider';
 import { apiErrorDetail } from '../credits/apiErrorDetail';
 import {

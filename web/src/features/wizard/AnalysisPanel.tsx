@@ -8,7 +8,7 @@ import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { ActionKeys } from '../../lib/idempotency';
-import { useAuthModal } from '../auth/AuthModal';
+import { useAuthModal } from '../../lib/session/authModal';
 import { apiErrorDetail } from '../credits/apiErrorDetail';
 import { newIdempotencyKey } from '../credits/newIdempotencyKey';
 import { useRefreshWallet, useWallet } from '../credits/useWallet';

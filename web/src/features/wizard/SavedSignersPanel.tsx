@@ -9,7 +9,7 @@ import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
 import { ActionKeys } from '../../lib/idempotency';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session/session';
 import { newIdempotencyKey } from '../credits/newIdempotencyKey';
 import { useRefreshWallet } from '../credits/useWallet';
 import { wizardKeys } from './queries';

@@ -10,14 +10,14 @@ import {
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { setTokenProvider } from '../../lib/api';
-import { loadRuntimeConfig } from '../../lib/config';
 import {
   isAlreadySignedInError,
   mapSignInError,
   outcomeOfSignInStep,
   type SignInOutcome,
-} from './signInErrors';
+} from '../../features/auth/signInErrors';
+import { setTokenProvider } from '../api';
+import { loadRuntimeConfig } from '../config';
 
 let configured: Promise<void> | undefined;
 
