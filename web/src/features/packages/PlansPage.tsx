@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, focusTab, Spinner, TabPanel, Tabs } from '../../components/ui';
-import { useCountry } from '../country/CountryProvider';
+import { useCountry } from '../../lib/country/CountryProvider';
 import { useWallet } from '../credits/useWallet';
 import { BalancePill } from '../credits/WalletSummary';
 import { PackagesPanel } from './PackagesPanel';

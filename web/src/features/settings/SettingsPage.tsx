@@ -16,10 +16,10 @@ import {
   TextField,
 } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { useCountry } from '../../lib/country/CountryProvider';
 import type { LoginNotice } from '../../lib/loginNotice';
 import { useSession } from '../../lib/session/session';
 import { splitFieldErrors } from '../auth/apiErrors';
-import { useCountry } from '../country/CountryProvider';
 import { apiErrorDetail } from '../credits/apiErrorDetail';
 import {
   canSubmitPassword,
