@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../../shared/messages.es';
+import { BalancePill } from '../../components/credit-screens/BalancePill';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, focusTab, Spinner, TabPanel, Tabs } from '../../components/ui';
 import { useCountry } from '../../lib/country/CountryProvider';
-import { useWallet } from '../credits/useWallet';
-import { BalancePill } from '../credits/WalletSummary';
+import { useWallet } from '../../lib/wallet/useWallet';
 import { PackagesPanel } from './PackagesPanel';
 import { PlansPanel } from './PlansPanel';
-import '../credits/credits.css';
+import '../../components/credit-screens/credit-screens.css';
 import '../placeholder/placeholder.css';
 import './packages.css';
 
