@@ -13,10 +13,10 @@ import { ApiError, apiCall } from '../../lib/api';
 import { loadRuntimeConfig } from '../../lib/config';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { newIdempotencyKey } from '../../lib/idempotency';
+import { type CardPayer, CardPayerUnavailable, loadCardPayer } from '../../lib/payments/cardPayer';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
 import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
-import { type CardPayer, CardPayerUnavailable, loadCardPayer } from '../packages/cardPayer';
 import { clearWizardSession, readWizardSession } from '../wizard/wizardSession';
 import { CheckoutFields } from './CheckoutFields';
 import { CheckoutSummary } from './CheckoutSummary';
@@ -37,7 +37,6 @@ import {
 } from './checkoutRules';
 import { PaymentPanel, type PayState } from './PaymentPanel';
 import { ordersQueryKey, profileQueryKey, requestQueryKey, requestsQueryKey } from './queryKeys';
-import '../packages/packages.css';
 import './checkout.css';
 
 /**
