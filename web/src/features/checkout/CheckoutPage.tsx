@@ -14,10 +14,16 @@ import { loadRuntimeConfig } from '../../lib/config';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { type CardPayer, CardPayerUnavailable, loadCardPayer } from '../../lib/payments/cardPayer';
+import {
+  ordersQueryKey,
+  profileQueryKey,
+  requestQueryKey,
+  requestsQueryKey,
+} from '../../lib/queryKeys';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
 import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
-import { clearWizardSession, readWizardSession } from '../wizard/wizardSession';
+import { clearWizardSession, readWizardSession } from '../../lib/wizardSession';
 import { CheckoutFields } from './CheckoutFields';
 import { CheckoutSummary } from './CheckoutSummary';
 import {
@@ -36,7 +42,6 @@ import {
   waitForOrder,
 } from './checkoutRules';
 import { PaymentPanel, type PayState } from './PaymentPanel';
-import { ordersQueryKey, profileQueryKey, requestQueryKey, requestsQueryKey } from './queryKeys';
 import './checkout.css';
 
 /**

@@ -9,7 +9,7 @@ import { useWallet } from '../../lib/wallet/useWallet';
 import { PackagesPanel } from './PackagesPanel';
 import { PlansPanel } from './PlansPanel';
 import '../../components/credit-screens/credit-screens.css';
-import '../placeholder/placeholder.css';
+import '../../styles/status-page.css';
 import './packages.css';
 
 type Tab = 'subscriptions' | 'packages';

@@ -13,6 +13,13 @@ import { ApiError, type ApiRequest, apiCall } from '../../lib/api';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
+import {
+  clearWizardSession,
+  readPendingDocument,
+  readWizardSession,
+  writePendingDocument,
+  writeWizardSession,
+} from '../../lib/wizardSession';
 import { DeliveryStep } from './DeliveryStep';
 import { DocumentStep } from './DocumentStep';
 import { isGone, retryTransient, wizardKeys } from './queries';
@@ -36,14 +43,7 @@ import {
   type WizardDraft,
   type WizardStep,
 } from './wizardRules';
-import {
-  clearWizardSession,
-  readPendingDocument,
-  readWizardSession,
-  writePendingDocument,
-  writeWizardSession,
-} from './wizardSession';
-import '../placeholder/placeholder.css';
+import '../../styles/status-page.css';
 import './wizard.css';
 
 const STEP_TITLES: Record<WizardStep, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHash, toHex } from './fileCheck';
+import { compareHash, toHex } from '../features/verify/fileCheck';
 import { formatCode, normaliseCode, verifyPath } from './verifyCode';
 
 describe('verification codes', () => {
