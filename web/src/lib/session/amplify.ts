@@ -10,14 +10,14 @@ import {
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
+import { setTokenProvider } from '../api';
+import { loadRuntimeConfig } from '../config';
 import {
   isAlreadySignedInError,
   mapSignInError,
   outcomeOfSignInStep,
   type SignInOutcome,
-} from '../../features/auth/signInErrors';
-import { setTokenProvider } from '../api';
-import { loadRuntimeConfig } from '../config';
+} from './signInErrors';
 
 let configured: Promise<void> | undefined;
 
