@@ -7,7 +7,7 @@ import {
   MAINTENANCE_ACCESS_KEY,
 } from '../../lib/maintenanceAccess';
 import { useSession } from '../../lib/session/session';
-import { gateView } from './access';
+import { gateView } from './gateView';
 import './maintenance.css';
 
 /** The gate screen and its form are a chunk of their own (most visits never show it). */

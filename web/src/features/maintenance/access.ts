@@ -7,17 +7,6 @@ export const ACCESS_CHECK_MIN_MS = 1000;
 /** The official live platform the gate points to. */
 export const OFFICIAL_PLATFORM_URL = 'https://www.sello.cl';
 
-export type GateView = 'open' | 'loading' | 'gate';
-
-/** The flag opens the app at once; otherwise a signed-in user does, once the session is known. */
-export function gateView(
-  granted: boolean,
-  sessionStatus: 'loading' | 'signedIn' | 'signedOut',
-): GateView {
-  if (granted || sessionStatus === 'signedIn') return 'open';
-  return sessionStatus === 'loading' ? 'loading' : 'gate';
-}
-
 /** Resolves or rejects like `work`, but never sooner than `ms` after the call. */
 export async function withMinimumDuration<T>(
   work: Promise<T>,
