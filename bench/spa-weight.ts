@@ -31,8 +31,8 @@ import {
 
 /** web/src/app/router.tsx and RootLayout.tsx: which lazy modules a first visit to a path loads. */
 const APP_SHELL = 'src/app/AppShell.tsx';
-/** Dynamically imported by SessionProvider (features/auth/session.tsx) as soon as it mounts. */
-const AUTH_CHUNK = 'src/features/auth/amplify.ts';
+/** Dynamically imported by SessionProvider (lib/session/session.tsx) as soon as it mounts. */
+const AUTH_CHUNK = 'src/lib/session/amplify.ts';
 
 interface RouteGroup {
   path: string;

@@ -5,7 +5,7 @@ import { epochSeconds, systemClock } from '../platform/clock.js';
 import { httpRoute } from '../platform/http.js';
 import { userOwner } from './keys.js';
 import { readWallet } from './ledger.js';
-import { expiringSoon } from './ledger-settle.js';
+import { expiringSoon } from './ledger-read.js';
 
 export const handler = httpRoute(routes.getWallet, async ({ caller }) => {
   const owner = userOwner(mustBeCaller(caller).sub);

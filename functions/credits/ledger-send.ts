@@ -1,3 +1,5 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../platform/db.js';
 import { beforeWrite, pause, sdkOptions } from '../platform/deadline.js';
 
 /**
@@ -74,4 +76,13 @@ export async function sendWithRetries<O>(
       await pause(Math.random() * 10 * 2 ** attempt);
     }
   }
+}
+
+export type TransactItems = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>;
+
+/** One ledger transaction, resent on transient refusals (sendWithRetries). */
+export async function transact(items: TransactItems): Promise<void> {
+  await sendWithRetries((o) => db().send(new TransactWriteCommand({ TransactItems: items }), o));
 }

@@ -1,61 +1,43 @@
-import { randomUUID } from 'node:crypto';
-import {
-  BatchWriteCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
-import { creditsEs } from '../../shared/messages/credits.es.js';
-import type { TransactionType } from '../../shared/rules/credits.js';
 import { db, tableName } from '../platform/db.js';
 import { beforeWork, currentDeadline, sdkOptions } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
-import { iso, type LedgerEntry, toEntry } from './entry.js';
+import { iso } from './entry.js';
 import { namesFor } from './expr.js';
 import * as keys from './keys.js';
+import { expireChunk, pinned } from './ledger-pinned.js';
 import {
-  cancellationReasons,
   isConditionFailed,
   ledgerCounters,
   sendWithRetries,
+  type TransactItems,
+  transact,
 } from './ledger-send.js';
 import { dueLots, earliestExpiry, type Lot, replay } from './replay.js';
 import {
   emptyWalletItem,
   idempotencyItem,
   lotsAttr,
-  readHead,
   readWalletItem,
   recordItem,
   SETTLE_CHUNK,
-  slotOf,
   TOMBSTONE_EPOCHS,
   WALLET_FORMAT,
   type Wallet,
 } from './wallet.js';
 
 /**
- * The ledger's slow path: settlement and the changes that need a still wallet (expiry, taking
- * back a grant). Every step here is one transaction conditioned so that only one settler can
- * win (the wallet's `epoch` for settlement, its `seq` for the pinned changes); a loser reads
- * again. Debits never wait for it: they only stop when a lot is due or the journal is full.
+ * The ledger's slow path: settlement, which brings a wallet to rest. Every step here is one
+ * transaction conditioned so that only one settler can win (the wallet's `epoch` for settlement,
+ * its `seq` for the pinned changes of ledger-pinned.ts); a loser reads again. Debits never wait
+ * for it: they only stop when a lot is due or the journal is full. Taking back a grant is
+ * ledger-reclaim.ts; the reads that settle first are ledger-read.ts.
  */
 
-/** Items per expiry or reclaim transaction: 1 wallet + 2 per lot, under DynamoDB's 100. */
-const PINNED_CHUNK = 45;
 /** A bound for tests and jobs; a request meets its deadline long before. */
-const MAX_STEPS = 100;
-
-type TransactItems = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->;
-
-async function transact(items: TransactItems): Promise<void> {
-  await sendWithRetries((o) => db().send(new TransactWriteCommand({ TransactItems: items }), o));
-}
+export const MAX_STEPS = 100;
 
 export async function createWallet(ownerId: string, now: number): Promise<void> {
   try {
@@ -191,112 +173,6 @@ async function settleChunk(ownerId: string, w: Wallet, now: number): Promise<voi
   await deleteDescriptors(ownerId, result.emptied);
 }
 
-interface PinnedChange {
-  lots: Lot[];
-  records: { entry: LedgerEntry; lots?: unknown }[];
-  /** Added to the wallet's figures. */
-  deltas: Partial<Record<'#bal' | '#te' | '#tu' | '#tx', number>>;
-  idempotency?: { key: string; entry: LedgerEntry };
-  removedLots?: Lot[];
-}
-
-/**
- * A change made on a wallet at rest (empty journal), pinned to the seq it read: its records get
- * exact seqs and balances. Expiry and reclaimGrant use it; a debit landing meanwhile makes it
- * read again.
- */
-async function pinned(ownerId: string, w: Wallet, now: number, c: PinnedChange): Promise<void> {
-  const seq = w.seq + c.records.length;
-  const sets = ['#lots = :lots', '#ne = :next', '#seq = :seq', '#ss = :seq', '#up = :now'];
-  const values: Record<string, unknown> = {
-    ':lots': lotsAttr(c.lots),
-    ':next': earliestExpiry(c.lots),
-    ':seq': seq,
-    ':read': w.seq,
-    ':e': w.epoch,
-    ':now': iso(now),
-  };
-  for (const [name, delta] of Object.entries(c.deltas)) {
-    const v = `:d${name.slice(1)}`;
-    sets.push(`${name} = ${name} + ${v}`);
-    values[v] = delta;
-  }
-  const names: Record<string, string> = {};
-  let condition = '#seq = :read AND #ep = :e AND size(#j) = :zero';
-  values[':zero'] = 0;
-  if (c.idempotency) {
-    names['#k'] = slotOf(c.idempotency.key);
-    condition += ' AND attribute_not_exists(#jt.#k)';
-  }
-  const UpdateExpression = `SET ${sets.join(', ')}`;
-  const items: TransactItems = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.balance(ownerId),
-        UpdateExpression,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: namesFor(names, UpdateExpression, condition),
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
-  c.records.forEach((r, i) => {
-    items.push({
-      Put: { TableName: tableName(), Item: recordItem(r.entry, w.seq + i + 1, r.lots) },
-    });
-  });
-  for (const lot of c.removedLots ?? []) {
-    items.push({
-      Delete: { TableName: tableName(), Key: keys.lot(ownerId, lot.expiresAt, lot.id) },
-    });
-  }
-  if (c.idempotency) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: idempotencyItem(ownerId, c.idempotency.key, c.idempotency.entry, now, true),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-  }
-  await transact(items);
-}
-
-/** Voids the due lots (up to a chunk), one 'expired' record per lot. */
-async function expireChunk(ownerId: string, w: Wallet, now: number): Promise<number> {
-  const due = dueLots(w.lots, now).slice(0, PINNED_CHUNK);
-  const gone = new Set(due.map((l) => l.id));
-  let balance = w.balance;
-  const records = due.map((lot) => {
-    balance -= lot.remaining;
-    const entry: LedgerEntry = {
-      id: randomUUID(),
-      owner_id: ownerId,
-      type: 'expired',
-      amount: -lot.remaining,
-      balance_after_transaction: balance,
-      description: creditsEs.expiredDescription,
-      currency_amount: null,
-      currency_code: null,
-      expires_at: iso(lot.expiresAt),
-      related_entity_type: 'credit_lot',
-      related_entity_id: lot.id,
-      payment_intent_id: null,
-      created_at: iso(now),
-    };
-    return { entry };
-  });
-  const total = w.balance - balance;
-  await pinned(ownerId, w, now, {
-    lots: w.lots.filter((l) => !gone.has(l.id)),
-    records,
-    deltas: { '#bal': -total, '#tx': total },
-    removedLots: due,
-  });
-  return total;
-}
-
 /** A wallet of the first ledger (version, LOT items holding `remaining`) in the new format. */
 async function upgrade(ownerId: string, w: Wallet, now: number): Promise<void> {
   const res = await db().send(
@@ -400,202 +276,4 @@ export async function expireWallet(ownerId: string, nowEpoch: () => number): Pro
     }));
   await deleteDescriptors(ownerId, stale);
   return expired;
-}
-
-/** Live credits expiring within `withinSeconds` from now, counting what the journal will take. */
-export async function expiringSoon(
-  ownerId: string,
-  now: number,
-  withinSeconds: number,
-): Promise<number> {
-  const w = await readWalletItem(ownerId);
-  if (!w.current) {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.walletPk(ownerId),
-          ':from': keys.lotSkFrom(now + 1),
-          ':to': keys.lotSkFrom(now + withinSeconds + 1),
-        },
-      }),
-      sdkOptions(),
-    );
-    return (res.Items ?? []).reduce((sum, i) => sum + Number(i.remaining ?? 0), 0);
-  }
-  const { lots } = replay(w.lots, w.journal);
-  return lots
-    .filter((l) => l.expiresAt > now && l.expiresAt <= now + withinSeconds)
-    .reduce((sum, l) => sum + l.remaining, 0);
-}
-
-/** Owners with lots whose expiry has passed, from the sparse expiry index. */
-export async function ownersWithExpiredLots(now: number): Promise<string[]> {
-  const owners = new Set<string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :after',
-        ExpressionAttributeValues: {
-          ':pk': keys.LOT_EXPIRY_PK,
-          ':after': keys.lotExpiryAfter(now),
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) owners.add(String(item.ownerId));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return [...owners];
-}
-
-/**
- * Takes back the still-unspent, unexpired credits of the lot(s) a payment granted, as one
- * 'adjustment' record (refunds and disputes). Nothing left: no record, `entry` null. Idempotent
- * by key: a repeat answers the first result.
- */
-export async function reclaimGrant(
-  input: { ownerId: string; paymentIntentId: string; idempotencyKey: string; description: string },
-  nowEpoch: () => number,
-): Promise<{ entry: LedgerEntry | null; reclaimed: number; replayed: boolean }> {
-  const { ownerId, idempotencyKey: key } = input;
-  for (let step = 0; step < MAX_STEPS; step++) {
-    beforeWork();
-    const head = await readHead(ownerId, key);
-    if (head.first) {
-      return { entry: head.first, reclaimed: -head.first.amount, replayed: true };
-    }
-    if (head.inFlux) continue;
-    await settle(ownerId, nowEpoch);
-    const now = nowEpoch();
-    const w = await readWalletItem(ownerId);
-    // No wallet: nothing was ever granted, so there is nothing to take back.
-    if (!w.exists) return { entry: null, reclaimed: 0, replayed: false };
-    if (w.journal.length || !w.current) continue;
-    const taken = w.lots.filter(
-      (l) => l.paymentIntentId === input.paymentIntentId && l.expiresAt > now && l.remaining > 0,
-    );
-    const amount = taken.reduce((s, l) => s + l.remaining, 0);
-    if (amount === 0) {
-      // Nothing left: maybe because this very key took it since our first read (its IDEMP
-      // item was written with the lots' removal, so it is visible now).
-      const again = await readHead(ownerId, key);
-      if (again.first) {
-        return { entry: again.first, reclaimed: -again.first.amount, replayed: true };
-      }
-      return { entry: null, reclaimed: 0, replayed: false };
-    }
-    const gone = new Set(taken.map((l) => l.id));
-    const entry: LedgerEntry = {
-      id: randomUUID(),
-      owner_id: ownerId,
-      type: 'adjustment',
-      amount: -amount,
-      balance_after_transaction: w.balance - amount,
-      description: input.description,
-      currency_amount: null,
-      currency_code: null,
-      expires_at: null,
-      related_entity_type: 'payment',
-      related_entity_id: input.paymentIntentId,
-      payment_intent_id: input.paymentIntentId,
-      created_at: iso(now),
-    };
-    try {
-      await pinned(ownerId, w, now, {
-        lots: w.lots.filter((l) => !gone.has(l.id)),
-        records: [
-          {
-            entry,
-            lots: taken.map((l) => ({ lotId: l.id, expiresAt: l.expiresAt, take: l.remaining })),
-          },
-        ],
-        // Credits given back with the money were never earned.
-        deltas: { '#bal': -amount, '#te': -amount },
-        idempotency: { key, entry },
-        removedLots: taken,
-      });
-      return { entry, reclaimed: amount, replayed: false };
-    } catch (err) {
-      const reasons = cancellationReasons(err);
-      if (reasons?.[reasons.length - 1]?.Code === 'ConditionalCheckFailed') continue; // repeat
-      if (!isConditionFailed(err)) throw err;
-    }
-  }
-  throw new AppError('CONFLICT', apiEs.conflict);
-}
-
-export interface TransactionPage {
-  transactions: LedgerEntry[];
-  nextCursor: string | null;
-}
-
-/** Opaque page cursors: the last key, base64url JSON, checked to belong to this wallet. */
-function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-}
-
-function decodeCursor(cursor: string, ownerId: string, type?: string): Record<string, unknown> {
-  let key: Record<string, unknown>;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw new AppError('VALIDATION', apiEs.validation, { cursor: apiEs.validation });
-  }
-  const ok =
-    key !== null &&
-    typeof key === 'object' &&
-    key.pk === keys.walletPk(ownerId) &&
-    typeof key.sk === 'string' &&
-    key.sk.startsWith(keys.TX_PREFIX) &&
-    (type === undefined || key.gsi1pk === keys.txTypePk(ownerId, type)) &&
-    Object.keys(key).length === (type === undefined ? 2 : 4);
-  if (!ok) throw new AppError('VALIDATION', apiEs.validation, { cursor: apiEs.validation });
-  return key;
-}
-
-/**
- * The wallet's ledger, newest first, optionally one type only. Journal entries are settled
- * first, so every change shows with its exact place and balance.
- */
-export async function listTransactions(
-  ownerId: string,
-  opts: { type?: TransactionType; limit: number; cursor?: string },
-): Promise<TransactionPage> {
-  const start = opts.cursor ? decodeCursor(opts.cursor, ownerId, opts.type) : undefined;
-  const w = await readWalletItem(ownerId);
-  if (w.exists && (w.journal.length || !w.current)) {
-    await settle(ownerId, () => Math.floor(Date.now() / 1000));
-  }
-  const res = await db().send(
-    new QueryCommand(
-      opts.type
-        ? {
-            TableName: tableName(),
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': keys.txTypePk(ownerId, opts.type) },
-            ScanIndexForward: false,
-            Limit: opts.limit,
-            ExclusiveStartKey: start,
-          }
-        : {
-            TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :tx)',
-            ExpressionAttributeValues: { ':pk': keys.walletPk(ownerId), ':tx': keys.TX_PREFIX },
-            ScanIndexForward: false,
-            Limit: opts.limit,
-            ExclusiveStartKey: start,
-          },
-    ),
-    sdkOptions(),
-  );
-  return {
-    transactions: (res.Items ?? []).map(toEntry),
-    nextCursor: encodeCursor(res.LastEvaluatedKey),
-  };
 }

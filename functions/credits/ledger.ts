@@ -36,13 +36,13 @@ import {
 export type { LedgerEntry } from './entry.js';
 export { toEntry } from './entry.js';
 export {
-  expireWallet,
   expiringSoon,
   listTransactions,
   ownersWithExpiredLots,
-  reclaimGrant,
   type TransactionPage,
-} from './ledger-settle.js';
+} from './ledger-read.js';
+export { reclaimGrant } from './ledger-reclaim.js';
+export { expireWallet } from './ledger-settle.js';
 
 export interface WalletState {
   balance: number;

@@ -1,5 +1,6 @@
 import { logger } from '../platform/logger.js';
-import { cancelCardOrder, getOrder, revokeSignerLink } from './repo.js';
+import { cancelCardOrder, getOrder } from './repo.js';
+import { revokeSignerLink } from './signer-records.js';
 
 /**
  * An order whose card payment was refunded or disputed is cancelled ('Cancelado', customer-

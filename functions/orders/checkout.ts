@@ -34,7 +34,8 @@ import {
 import { payableUntil } from '../signing/original-keys.js';
 import { fulfilOrderPayment } from './fulfil.js';
 import { orderPaymentMetadata, orderPaymentOf } from './payment-metadata.js';
-import { getOwnedOrder, putCheckout } from './repo.js';
+import { putCheckout } from './payment-records.js';
+import { getOwnedOrder } from './repo.js';
 import {
   buildOrder,
   type NewOrder,

@@ -1,7 +1,8 @@
 import { outboxPut } from '../mail/outbox.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
 import { nextReminderAt } from '../signing/reminders.js';
-import type { OrderRecord, SignerRecord } from './repo.js';
+import type { OrderRecord } from './repo.js';
+import type { SignerRecord } from './signer-records.js';
 import { signingLinkMail } from './signing-mail.js';
 
 /**

@@ -7,16 +7,13 @@ import { logger } from '../platform/logger.js';
 import { getOwnedRequest } from '../requests/repo.js';
 import { orderPaymentOf } from './payment-metadata.js';
 import {
-  commitOrder,
-  failedConditions,
   getCheckout,
-  getOrder,
   getPaymentMarker,
   madeNoOrder,
   noOrderMarkerPut,
-  type OrderRecord,
   paymentMarkerPut,
-} from './repo.js';
+} from './payment-records.js';
+import { commitOrder, failedConditions, getOrder, type OrderRecord } from './repo.js';
 import { buildOrder, type NewOrder, orderWrites, requestFingerprint } from './service.js';
 
 export type OrderFulfilment =

@@ -25,6 +25,7 @@ import { countPendingRequests, markPaidUpdate, type RequestItem } from '../reque
 import { auditAppend, auditHeadOf } from '../signing/audit-repo.js';
 import { payableUntil } from '../signing/original-keys.js';
 import { firstLinks } from './first-links.js';
+import type { TransactItem } from './keys.js';
 import {
   getOrderParts,
   getOwnedOrder,
@@ -35,11 +36,9 @@ import {
   orderLinePut,
   orderNumberGuardPut,
   orderPut,
-  type SignerRecord,
-  signerPut,
-  type TransactItem,
   updateOrderTitle,
 } from './repo.js';
+import { type SignerRecord, signerPut } from './signer-records.js';
 
 /** Signing links are valid 15 days (customer-flows §9, DESIGN.md §3.6). */
 export const SIGNING_LINK_DAYS = 15;

@@ -1,7 +1,7 @@
 import type { OutboxAfter } from '../mail/outbox.js';
 import type { AfterSent } from '../mail/outbox-sender.js';
 import { recordMailEvent } from '../signing/mail-evidence.js';
-import { getSigner, linkSentUpdate } from './repo.js';
+import { getSigner, linkSentUpdate } from './signer-records.js';
 
 type SigningLinkAfter = Extract<OutboxAfter, { kind: 'signing_link' }>;
 

@@ -8,8 +8,9 @@ import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
 import { appendAudit, auditHeadOf } from '../signing/audit-repo.js';
-import { getOrder, getOwnedOrder, getSigner, replaceToken } from './repo.js';
+import { getOrder, getOwnedOrder } from './repo.js';
 import { signingLinkExpiry } from './service.js';
+import { getSigner, replaceToken } from './signer-records.js';
 import { signingLinkMail } from './signing-mail.js';
 
 /**

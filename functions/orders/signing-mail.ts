@@ -3,7 +3,8 @@ import { ordersEs } from '../../shared/messages/orders.es.js';
 import { required } from '../platform/config.js';
 import type { Mail } from '../platform/mail.js';
 import { layout } from '../platform/mail-templates.js';
-import type { OrderRecord, SignerRecord } from './repo.js';
+import type { OrderRecord } from './repo.js';
+import type { SignerRecord } from './signer-records.js';
 
 export interface SigningMailInput {
   to: string;

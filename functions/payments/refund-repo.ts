@@ -4,7 +4,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
 import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 
 /**

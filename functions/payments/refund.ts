@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { fromStripeAmount } from '../../shared/rules/currency.js';
 import { type OutboxAfter, outboxPut } from '../mail/outbox.js';
 import type { AfterSent } from '../mail/outbox-sender.js';
-import type { TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { db } from '../platform/db.js';
 import { logger } from '../platform/logger.js';

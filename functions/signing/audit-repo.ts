@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
 import { db, isConditionFailure, queryAll, tableName, withoutKeys } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
 import {

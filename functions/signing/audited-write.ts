@@ -1,6 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
-import { failedConditions, getOrder, type OrderRecord, type TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
+import { failedConditions, getOrder, type OrderRecord } from '../orders/repo.js';
 import { db, tableName } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';

@@ -1,7 +1,8 @@
 import type { SigningStepRequest } from '../../shared/contract/signing.js';
 import { maskEmail } from '../../shared/rules/evidence-format.js';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
-import type { OrderRecord, SignerRecord } from '../orders/repo.js';
+import type { OrderRecord } from '../orders/repo.js';
+import type { SignerRecord } from '../orders/signer-records.js';
 import { AppError } from '../platform/errors.js';
 import { hitLimit, type LimitHit, type LimitName } from '../platform/limits.js';
 import type { AuditInput } from './audit-chain.js';

@@ -1,7 +1,8 @@
 import { fmt } from '../../shared/messages/fmt.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { outboxPut } from '../mail/outbox.js';
-import type { OrderRecord, TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
+import type { OrderRecord } from '../orders/repo.js';
 import { required } from '../platform/config.js';
 import { tableName } from '../platform/db.js';
 import { layout } from '../platform/mail-templates.js';

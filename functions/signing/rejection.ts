@@ -6,13 +6,9 @@ import { packageCreditsExpiry } from '../../shared/rules/credits.js';
 import { userOwner } from '../credits/keys.js';
 import { grant } from '../credits/ledger.js';
 import { outboxPut } from '../mail/outbox.js';
-import {
-  failedConditions,
-  getOrder,
-  getSigner,
-  type OrderRecord,
-  type TransactItem,
-} from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
+import { failedConditions, getOrder, type OrderRecord } from '../orders/repo.js';
+import { getSigner } from '../orders/signer-records.js';
 import { settleRefundQuietly } from '../payments/refund.js';
 import { refundPut } from '../payments/refund-repo.js';
 import { required } from '../platform/config.js';

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NO_NOTARY_CODE } from '../../shared/rules/signature-types.js';
 import { digest } from '../documents/stored-file.js';
-import { getOrder, getOrderParts, type OrderRecord, type SignerRecord } from '../orders/repo.js';
+import { getOrder, getOrderParts, type OrderRecord } from '../orders/repo.js';
+import type { SignerRecord } from '../orders/signer-records.js';
 import { required } from '../platform/config.js';
 import { db, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEAL_RUN_TYPE } from '../../shared/contract/queues.js';
-import type { TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
 import { db, isConditionFailure, queryAll, tableName } from '../platform/db.js';
 
 /**

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
-import type { TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
 import { db, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
 

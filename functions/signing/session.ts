@@ -1,5 +1,6 @@
 import type { SigningResponse } from '../../shared/contract/signing.js';
-import { getOrder, getSigner } from '../orders/repo.js';
+import { getOrder } from '../orders/repo.js';
+import { getSigner } from '../orders/signer-records.js';
 import { randomToken, safeEqual, sha256 } from '../platform/secrets.js';
 import { auditedWrite } from './audited-write.js';
 import {

@@ -3,13 +3,10 @@ import type { SigningResponse } from '../../shared/contract/signing.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { digest } from '../documents/stored-file.js';
 import { outboxPut } from '../mail/outbox.js';
-import {
-  getSigner,
-  type OrderRecord,
-  type SignerRecord,
-  type TransactItem,
-} from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
+import type { OrderRecord } from '../orders/repo.js';
 import { signingLinkExpiry } from '../orders/service.js';
+import { getSigner, type SignerRecord } from '../orders/signer-records.js';
 import { signingLinkMail } from '../orders/signing-mail.js';
 import { tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';

@@ -1,5 +1,5 @@
 import { maskRut, santiagoStamp } from '../../shared/rules/evidence-format.js';
-import type { SignerRecord } from '../orders/repo.js';
+import type { SignerRecord } from '../orders/signer-records.js';
 
 /** What the done screen shows of a signature: when (Santiago, with offset) and the masked RUT. */
 export function signedAtText(signer: SignerRecord): { signedAt: string; signerRut: string | null } {

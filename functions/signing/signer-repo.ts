@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SignerRecord, TransactItem } from '../orders/repo.js';
+import type { TransactItem } from '../orders/keys.js';
+import type { SignerRecord } from '../orders/signer-records.js';
 import { db, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
 import { safeEqual } from '../platform/secrets.js';
 

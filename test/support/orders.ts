@@ -242,14 +242,14 @@ function pointAt(stack: StackInfo) {
 /** Moves a signer's status as the signing flow will (e.g. 'signed'). */
 export async function setSignerStatus(stack: StackInfo, signerId: string, status: string) {
   pointAt(stack);
-  const repo = await import('../../functions/orders/repo.js');
+  const repo = await import('../../functions/orders/signer-records.js');
   await repo.setSignerStatus(signerId, status, new Date().toISOString());
 }
 
 /** A signer item as stored (to check that only a hash of the token is kept). */
 export async function storedSigner(stack: StackInfo, signerId: string) {
   pointAt(stack);
-  const repo = await import('../../functions/orders/repo.js');
+  const repo = await import('../../functions/orders/signer-records.js');
   return repo.getSigner(signerId);
 }
 
@@ -360,7 +360,7 @@ export async function storedOrder(stack: StackInfo, orderId: string) {
 /** Removes a signer's token as if no link had ever been issued. */
 export async function forgetToken(stack: StackInfo, signerId: string) {
   pointAt(stack);
-  const repo = await import('../../functions/orders/repo.js');
+  const repo = await import('../../functions/orders/signer-records.js');
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db } = await import('../../functions/platform/db.js');
   const s = await repo.getSigner(signerId);

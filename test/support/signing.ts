@@ -105,14 +105,14 @@ export async function auditOf(stack: StackInfo, orderId: string) {
   return { order, ...(await audit.checkOrderChain(order)) };
 }
 
-/** Rewrites fields of a signer item as stored (an expired link), through the orders repo. */
+/** Rewrites fields of a signer item as stored (an expired link), through orders/signer-records. */
 export async function rewriteSigner(
   stack: StackInfo,
   signerId: string,
   changes: Record<string, unknown>,
 ) {
   pointAt(stack);
-  const repo = await import('../../functions/orders/repo.js');
+  const repo = await import('../../functions/orders/signer-records.js');
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db } = await import('../../functions/platform/db.js');
   const signer = await repo.getSigner(signerId);

@@ -3,10 +3,10 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout-bits/PageLoader';
 import { ShellHandoff } from '../components/layout-bits/ShellHandoff';
 import { AuthModalProvider } from '../features/auth/AuthModal';
-import { SessionProvider } from '../features/auth/session';
-import { CountryProvider } from '../features/country/CountryProvider';
 import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
 import { AppLayout } from '../layout/AppLayout';
+import { CountryProvider } from '../lib/country/CountryProvider';
+import { SessionProvider } from '../lib/session/session';
 import { isUngatedPath } from './paths';
 import { RouteGuard } from './RouteGuard';
 

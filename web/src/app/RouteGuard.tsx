@@ -2,9 +2,9 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { es } from '../../../shared/messages.es';
 import { PageLoader } from '../components/layout-bits/PageLoader';
-import { useAuthModal } from '../features/auth/AuthModal';
-import { useSession } from '../features/auth/session';
 import { ForbiddenPage } from '../features/placeholder/ComingSoon';
+import { useAuthModal } from '../lib/session/authModal';
+import { useSession } from '../lib/session/session';
 import { decideAccess } from './routeAccess';
 import { useRouteAccess } from './useRouteAccess';
 

@@ -2,8 +2,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router';
 import { es, fmt } from '../../../shared/messages.es';
 import { santiagoYear } from '../../../shared/rules/santiago-time';
-import { readStorage, storageKeys, writeStorage } from '../app/storage';
 import { GeoWarning } from '../features/country/GeoWarning';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 import { Header } from './Header';
 import { MobileDrawer } from './MobileDrawer';
 import { Sidebar } from './Sidebar';

@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { es } from '../../../shared/messages.es';
 import { useRouteAccess } from '../app/useRouteAccess';
 import { Icon, Logo } from '../components/layout-bits/icons';
-import { useAuthModal } from '../features/auth/AuthModal';
-import { useSession } from '../features/auth/session';
 import { CountrySelector } from '../features/country/CountrySelector';
+import { useAuthModal } from '../lib/session/authModal';
+import { useSession } from '../lib/session/session';
 import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { es } from '../../../shared/messages.es';
 import { Icon } from '../components/layout-bits/icons';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session/session';
 import { type NavItem, type NavSection, navSectionsFor } from './navigation';
 
 interface SidebarNavProps {

@@ -3,15 +3,15 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModal';
-import { AMPLIFY_STORAGE_PREFIX, SessionProvider } from '../features/auth/session';
-import { CountryProvider } from '../features/country/CountryProvider';
 import { HomePage } from '../features/home/HomePage';
-import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../features/maintenance/access';
 import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { WizardPage } from '../features/wizard/WizardPage';
 import { AppLayout } from '../layout/AppLayout';
+import { CountryProvider } from '../lib/country/CountryProvider';
 import { SHELL_ID, SHELL_PAGES } from '../lib/firstPaintShell';
+import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../lib/maintenanceAccess';
+import { AMPLIFY_STORAGE_PREFIX, SessionProvider } from '../lib/session/session';
 
 /**
  * Build-time only (web/vite-prerender.ts loads this module in Node): the static markup of the

@@ -1,10 +1,8 @@
 import {
-  createContext,
   lazy,
   type ReactNode,
   Suspense,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -12,18 +10,10 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/layout-bits/PageLoader';
+import { AuthModalContext, type AuthModalValue, type AuthMode } from '../../lib/session/authModal';
 import type { AuthModalDone } from './AuthModalDialog';
-import type { AuthMode, SwitchLink } from './forms/types';
+import type { SwitchLink } from './forms/types';
 import { safeNextPath } from './redirects';
-
-export type { AuthMode } from './forms/types';
-
-export interface AuthModalValue {
-  open(mode: AuthMode): void;
-  close(): void;
-}
-
-const AuthModalContext = createContext<AuthModalValue | null>(null);
 
 /**
  * The dialog and its forms (zod schemas, react-hook-form) are a chunk of their own, fetched the
@@ -35,7 +25,7 @@ const AuthModalDialog = lazy(async () => ({
 
 /**
  * The login / register / forgot-password modal (spec §2.6), opened from anywhere with
- * `useAuthModal().open(mode)`. Each mode is its own form, mounted afresh on every switch, so
+ * `useAuthModal()` (lib/session/authModal). Each mode is its own form, mounted afresh on every switch, so
  * switching clears the fields and the messages. While the dialog's chunk loads (first opening
  * only) a full-screen loader stands in for it.
  */
@@ -110,10 +100,4 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       ) : null}
     </AuthModalContext.Provider>
   );
-}
-
-export function useAuthModal(): AuthModalValue {
-  const value = useContext(AuthModalContext);
-  if (!value) throw new Error('useAuthModal must be used inside <AuthModalProvider>');
-  return value;
 }

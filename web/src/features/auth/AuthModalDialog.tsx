@@ -1,10 +1,11 @@
 import type { RefObject } from 'react';
 import { es } from '../../../../shared/messages.es';
 import { Alert, Modal } from '../../components/ui';
+import type { AuthMode } from '../../lib/session/authModal';
 import { ForgotPasswordForm } from './forms/ForgotPasswordForm';
 import { LoginForm } from './forms/LoginForm';
 import { RegisterForm } from './forms/RegisterForm';
-import type { AuthMode, SwitchLink } from './forms/types';
+import type { SwitchLink } from './forms/types';
 import './auth.css';
 
 export type AuthModalDone = 'registered' | 'recoverySent';

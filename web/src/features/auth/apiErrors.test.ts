@@ -7,7 +7,6 @@ import {
   resetCheckErrorMessage,
   resetUpdateErrorMessage,
   serviceErrorMessage,
-  splitFieldErrors,
 } from './apiErrors';
 
 const network = new ApiError(0, 'NETWORK', es.api.network);
@@ -95,17 +94,4 @@ describe('reset messages', () => {
       'Error al actualizar la contraseña: La contraseña debe tener al menos 6 caracteres',
     );
   });
-});
-
-it('splitFieldErrors keeps known fields and collects the rest', () => {
-  const err = new ApiError(400, 'VALIDATION', es.api.validation, {
-    email: 'Email inválido',
-    password: 'Corta',
-    extra: 'Otro',
-  });
-  expect(splitFieldErrors(err, ['email', 'password'] as const)).toEqual({
-    fields: { email: 'Email inválido', password: 'Corta' },
-    other: ['Otro'],
-  });
-  expect(splitFieldErrors(new Error('x'), ['email'] as const)).toEqual({ fields: {}, other: [] });
 });

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { es, fmt } from '../../../../shared/messages.es';
-import { loadAuth, useSession } from './session';
-import type { SessionUser } from './sessionUser';
+import { loadAuth, useSession } from '../../lib/session/session';
+import type { SessionUser } from '../../lib/session/sessionUser';
 
 export type LoginResult = { ok: true; user: SessionUser | null } | { ok: false; message: string };
 
@@ -14,7 +14,9 @@ export function useLogin(): (email: string, password: string) => Promise<LoginRe
   const { refresh } = useSession();
   return useCallback(
     async (email, password) => {
-      let result: Awaited<ReturnType<typeof import('./amplify').signInWithPassword>>;
+      let result: Awaited<
+        ReturnType<typeof import('../../lib/session/amplify').signInWithPassword>
+      >;
       try {
         const auth = await loadAuth();
         result = await auth.signInWithPassword(email, password);

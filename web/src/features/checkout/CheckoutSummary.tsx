@@ -3,7 +3,8 @@ import type { SigningRequest } from '../../../../shared/contract/requests';
 import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
-import { creditsAlternative, deliveryLabel, serviceNote } from './checkoutRules';
+import { deliveryLabel } from '../../lib/orderLabels';
+import { creditsAlternative, serviceNote } from './checkoutRules';
 
 /**
  * The summary panel (§2.7): order information, document, contracted services with the

@@ -4,7 +4,7 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
-import type { CardPayer } from '../packages/cardPayer';
+import type { CardPayer } from '../../lib/payments/cardPayer';
 import type { CreditsOption } from './checkoutRules';
 
 /** Where a payment stands, as the panel shows it. */

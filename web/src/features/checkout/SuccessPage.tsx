@@ -4,12 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Order } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
-import { formatOrderDateTime, ORDER_STATUS_TONES, orderStatusLabel } from '../orders/orderRules';
-import { clearWizardSession, readWizardSession } from '../wizard/wizardSession';
-import { orderQueryKey } from './queryKeys';
+import { ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
+import { orderQueryKey } from '../../lib/queryKeys';
+import { clearWizardSession, readWizardSession } from '../../lib/wizardSession';
+import '../../styles/status-badge.css';
 import './checkout.css';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -125,7 +127,7 @@ function OrderDetails({ order }: { order: Order }) {
         <div>
           <dt>{c.date}</dt>
           <dd>
-            <time dateTime={order.created_at}>{formatOrderDateTime(order.created_at)}</time>
+            <time dateTime={order.created_at}>{formatSantiagoDateTime(order.created_at)}</time>
           </dd>
         </div>
         <div>

@@ -11,7 +11,6 @@ import {
   creditsConversionText,
   creditsErrorMessage,
   creditsOption,
-  deliveryLabel,
   fillEmptyFields,
   keepKeyAfter,
   requestIdFrom,
@@ -210,12 +209,6 @@ describe('summary texts', () => {
     expect(serviceNote(service({ pricing_model: 'flat', quantity: 1 }), 'CLP')).toBe(
       es.checkout.flatNote,
     );
-  });
-
-  it('names the delivery choice', () => {
-    expect(deliveryLabel(true)).toBe(es.checkout.deliveryAuto);
-    expect(deliveryLabel(false)).toBe(es.checkout.deliveryRequester);
-    expect(deliveryLabel(null)).toBe(es.checkout.deliveryNotChosen);
   });
 
   it('shows how the price becomes credits, from the quote and the shared rule', () => {

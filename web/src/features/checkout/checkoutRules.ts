@@ -148,11 +148,6 @@ export function serviceNote(item: SelectedService, currencyCode: string): string
     : fmt(es.checkout.perSignerNote, { price, n: item.quantity });
 }
 
-export function deliveryLabel(delivery: boolean | null): string {
-  if (delivery === null) return es.checkout.deliveryNotChosen;
-  return delivery ? es.checkout.deliveryAuto : es.checkout.deliveryRequester;
-}
-
 /** "Con créditos: 5.047 créditos (2% de descuento)" under the total. */
 /**
  * The conversion shown on the credits option: "20.000 CLP − 2% = 19.600 CLP = 196 créditos" and

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
-import { useCountry } from './CountryProvider';
-import { countryLabel } from './countryRules';
+import { useCountry } from '../../lib/country/CountryProvider';
+import { countryLabel } from '../../lib/country/countryRules';
 import './country.css';
 
 /** Header country selector: a native select (flag, name, currency) and a favourite toggle. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
-import { useCountry } from './CountryProvider';
+import { useCountry } from '../../lib/country/CountryProvider';
 import './country.css';
 
 /** Dismissible warning shown when the IP detection could not choose a country (spec §8). */

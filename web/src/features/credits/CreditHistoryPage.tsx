@@ -8,6 +8,7 @@ import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
 import {
   amountTone,
   filterLabel,
@@ -17,8 +18,8 @@ import {
   isTransactionType,
   transactionDetails,
 } from './creditRules';
-import { creditsQueryKey, useWallet } from './useWallet';
 import { WalletSummary } from './WalletSummary';
+import '../../components/credit-screens/credit-screens.css';
 import './credits.css';
 
 const PAGE_SIZE = 20;

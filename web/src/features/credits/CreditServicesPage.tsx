@@ -6,19 +6,19 @@ import type { ConsumptionRule, ServiceName } from '../../../../shared/contract/c
 import { es } from '../../../../shared/messages.es';
 import { LOW_CREDITS_SERVICES } from '../../../../shared/rules/credits';
 import { formatCredits } from '../../../../shared/rules/currency';
+import { BalancePill } from '../../components/credit-screens/BalancePill';
+import { LowCreditsBanner } from '../../components/credit-screens/LowCreditsBanner';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { ActionKeys } from '../../lib/idempotency';
-import { useAuthModal } from '../auth/AuthModal';
-import { apiErrorDetail } from './apiErrorDetail';
-import { errorWithDetail, isInsufficient, isLowBalance, perUnitText } from './creditRules';
-import { LowCreditsBanner } from './LowCreditsBanner';
-import { newIdempotencyKey } from './newIdempotencyKey';
-import { useRefreshWallet, useWallet } from './useWallet';
-import { BalancePill } from './WalletSummary';
-import './credits.css';
-import { QueryState } from './QueryState';
+import { apiErrorDetail, errorWithDetail } from '../../lib/apiErrorDetail';
+import { ActionKeys, newIdempotencyKey } from '../../lib/idempotency';
+import { useAuthModal } from '../../lib/session/authModal';
+import { useRefreshWallet, useWallet } from '../../lib/wallet/useWallet';
+import { isInsufficient, isLowBalance } from '../../lib/wallet/walletRules';
+import { perUnitText } from './creditRules';
+import '../../components/credit-screens/credit-screens.css';
+import { QueryState } from '../../components/credit-screens/QueryState';
 
 export const creditServicesQueryKey = ['creditServices'] as const;
 

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import type { Wallet } from '../../../../shared/contract/credits';
 import { es } from '../../../../shared/messages.es';
 import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
-import { creditWord } from './creditRules';
+import { creditWord } from '../../lib/wallet/walletRules';
 
 interface Tile {
   label: string;
@@ -50,18 +49,5 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A small pill with the signed-in user's balance, for the credit screens' headers. */
-export function BalancePill({ balance, children }: { balance: number; children?: ReactNode }) {
-  return (
-    <p className="balance-pill">
-      <Icon name="coins" size={18} />
-      <span>
-        {es.credits.balance}: <strong>{formatCredits(balance)}</strong> {creditWord(balance)}
-      </span>
-      {children}
-    </p>
   );
 }

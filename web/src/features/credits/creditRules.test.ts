@@ -4,16 +4,11 @@ import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import {
   amountTone,
-  creditsText,
-  creditWord,
-  errorWithDetail,
   filterLabel,
   formatDate,
   formatDateTime,
   formatSignedCredits,
   HISTORY_FILTERS,
-  isInsufficient,
-  isLowBalance,
   isTransactionType,
   perUnitText,
   serviceUnitLabel,
@@ -92,20 +87,7 @@ describe('credit movements', () => {
   });
 });
 
-describe('balances and costs', () => {
-  it('warns below the threshold, not at it, and not while unknown', () => {
-    expect(isLowBalance(49, 50)).toBe(true);
-    expect(isLowBalance(50, 50)).toBe(false);
-    expect(isLowBalance(99, 100)).toBe(true);
-    expect(isLowBalance(undefined, 100)).toBe(false);
-  });
-
-  it('is insufficient only when the known balance is below the cost', () => {
-    expect(isInsufficient(9, 10)).toBe(true);
-    expect(isInsufficient(10, 10)).toBe(false);
-    expect(isInsufficient(undefined, 10)).toBe(false);
-  });
-
+describe('service prices', () => {
   it('names units and agrees in number', () => {
     expect(serviceUnitLabel('per_analysis')).toBe('análisis');
     expect(serviceUnitLabel('per_download')).toBe('descarga');
@@ -113,15 +95,5 @@ describe('balances and costs', () => {
     expect(serviceUnitLabel('toString')).toBe('uso');
     expect(perUnitText(5, 'per_analysis')).toBe('créditos por análisis');
     expect(perUnitText(1, 'per_message')).toBe('crédito por mensaje');
-    expect(creditWord(1)).toBe('crédito');
-    expect(creditWord(0)).toBe('créditos');
-    expect(creditsText(1500)).toBe('1.500 créditos');
-  });
-
-  it('adds the server message after the spec text when there is one', () => {
-    expect(errorWithDetail(es.credits.serviceError, 'Créditos insuficientes')).toBe(
-      'Error al usar el servicio: Créditos insuficientes',
-    );
-    expect(errorWithDetail(es.credits.serviceError, undefined)).toBe('Error al usar el servicio');
   });
 });

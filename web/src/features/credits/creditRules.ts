@@ -62,33 +62,10 @@ export function transactionDetails(t: CreditTransaction): string[] {
   return details;
 }
 
-/** "{n} créditos" with es-CL grouping. */
-export function creditsText(n: number): string {
-  return fmt(es.credits.creditsCount, { n: formatCredits(n) });
-}
-
-/** "crédito" for one, "créditos" otherwise (after a number). */
-export function creditWord(n: number): string {
-  return Math.abs(n) === 1 ? es.credits.credit : es.credits.credits;
-}
-
 /** "créditos por análisis" after the price of a service ("crédito por mensaje" for 1). */
 export function perUnitText(creditsPerUnit: number, serviceType: string): string {
   const template = creditsPerUnit === 1 ? es.credits.perUnitOne : es.credits.perUnit;
   return fmt(template, { unit: serviceUnitLabel(serviceType) });
-}
-
-/** Below the threshold of the screen (§9: 100 on features, 50 on services). */
-export function isLowBalance(balance: number | undefined, threshold: number): boolean {
-  return balance !== undefined && balance < threshold;
-}
-
-/**
- * Whether a signed-in user may pay `cost` now. Unknown balance (still loading, or a visitor)
- * is not "insufficient": the server decides, and visitors are asked to log in first.
- */
-export function isInsufficient(balance: number | undefined, cost: number): boolean {
-  return balance !== undefined && balance < cost;
 }
 
 type ServiceUnits = typeof es.credits.serviceUnits;
@@ -99,9 +76,4 @@ export function serviceUnitLabel(serviceType: string): string {
   return Object.hasOwn(units, serviceType)
     ? units[serviceType as keyof ServiceUnits]
     : units.per_use;
-}
-
-/** "Error al usar el servicio: Créditos insuficientes" (the server's message, when it gave one). */
-export function errorWithDetail(prefix: string, detail: string | undefined): string {
-  return detail ? fmt(es.credits.errorDetail, { error: prefix, detail }) : prefix;
 }

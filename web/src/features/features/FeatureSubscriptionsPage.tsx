@@ -6,22 +6,22 @@ import type { FeaturePlan, FeatureSubscription } from '../../../../shared/contra
 import { es, fmt } from '../../../../shared/messages.es';
 import { LOW_CREDITS_FEATURES } from '../../../../shared/rules/credits';
 import { formatCredits } from '../../../../shared/rules/currency';
+import { formatSantiagoDate } from '../../../../shared/rules/santiago-time';
+import { BalancePill } from '../../components/credit-screens/BalancePill';
+import { LowCreditsBanner } from '../../components/credit-screens/LowCreditsBanner';
+import { QueryState } from '../../components/credit-screens/QueryState';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { ActionKeys } from '../../lib/idempotency';
-import { useAuthModal } from '../auth/AuthModal';
-import { useSession } from '../auth/session';
-import { apiErrorDetail } from '../credits/apiErrorDetail';
-import { errorWithDetail, formatDate, isLowBalance } from '../credits/creditRules';
-import { LowCreditsBanner } from '../credits/LowCreditsBanner';
-import { newIdempotencyKey } from '../credits/newIdempotencyKey';
-import { useRefreshWallet, useWallet } from '../credits/useWallet';
-import { BalancePill } from '../credits/WalletSummary';
+import { apiErrorDetail, errorWithDetail } from '../../lib/apiErrorDetail';
+import { ActionKeys, newIdempotencyKey } from '../../lib/idempotency';
+import { useAuthModal } from '../../lib/session/authModal';
+import { useSession } from '../../lib/session/session';
+import { useRefreshWallet, useWallet } from '../../lib/wallet/useWallet';
+import { isLowBalance } from '../../lib/wallet/walletRules';
 import { activeByPlan, activeSubscriptions, type PlanAction, planAction } from './featureRules';
-import '../credits/credits.css';
+import '../../components/credit-screens/credit-screens.css';
 import './features.css';
-import { QueryState } from '../credits/QueryState';
 
 export const featurePlansQueryKey = ['featurePlans'] as const;
 export const featureSubscriptionsQueryKey = ['featureSubscriptions'] as const;
@@ -258,11 +258,11 @@ function ActiveSubscriptionCard({ sub, onCancel }: { sub: FeatureSubscription; o
         <p className="active-feature__meta">
           {fmt(es.credits.perMonth, { n: formatCredits(sub.credits_per_period) })}
           <span aria-hidden="true"> · </span>
-          {fmt(es.credits.activeUntil, { date: formatDate(sub.period_end) })}
+          {fmt(es.credits.activeUntil, { date: formatSantiagoDate(sub.period_end) })}
         </p>
         {sub.auto_renew && sub.next_renewal_date ? (
           <p className="active-feature__meta">
-            {fmt(es.credits.nextRenewal, { date: formatDate(sub.next_renewal_date) })}
+            {fmt(es.credits.nextRenewal, { date: formatSantiagoDate(sub.next_renewal_date) })}
           </p>
         ) : null}
       </div>

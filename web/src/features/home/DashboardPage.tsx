@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session/session';
 import './home.css';
 
 /** /dashboard: the signed-in landing after e-mail confirmation (spec §4.5). */

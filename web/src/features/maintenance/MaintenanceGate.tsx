@@ -2,13 +2,13 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { es } from '../../../../shared/messages.es';
 import { ShellHandoff } from '../../components/layout-bits/ShellHandoff';
 import { Spinner } from '../../components/ui';
-import { useSession } from '../auth/session';
 import {
-  gateView,
   grantMaintenanceAccess,
   hasMaintenanceAccess,
   MAINTENANCE_ACCESS_KEY,
-} from './access';
+} from '../../lib/maintenanceAccess';
+import { useSession } from '../../lib/session/session';
+import { gateView } from './gateView';
 import './maintenance.css';
 
 /** The gate screen and its form are a chunk of their own (most visits never show it). */

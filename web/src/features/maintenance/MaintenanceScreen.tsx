@@ -7,7 +7,7 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { santiagoYear } from '../../../../shared/rules/santiago-time';
 import { Alert, Button, Card, PasswordField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { useAuthModal } from '../auth/AuthModal';
+import { useAuthModal } from '../../lib/session/authModal';
 import {
   ACCESS_CHECK_MIN_MS,
   accessCodeFailure,

@@ -1,32 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { es } from '../../../../shared/messages.es';
 import { ApiError } from '../../lib/api';
-import {
-  ACCESS_CHECK_MIN_MS,
-  accessCodeFailure,
-  clearMaintenanceAccess,
-  gateView,
-  grantMaintenanceAccess,
-  hasMaintenanceAccess,
-  MAINTENANCE_ACCESS_KEY,
-  withMinimumDuration,
-} from './access';
-
-describe('gateView', () => {
-  it('opens with the flag, even while the session loads', () => {
-    expect(gateView(true, 'loading')).toBe('open');
-    expect(gateView(true, 'signedOut')).toBe('open');
-  });
-  it('opens for a signed-in user', () => {
-    expect(gateView(false, 'signedIn')).toBe('open');
-  });
-  it('waits for the session instead of flashing the gate', () => {
-    expect(gateView(false, 'loading')).toBe('loading');
-  });
-  it('shows the gate to a signed-out visitor without the flag', () => {
-    expect(gateView(false, 'signedOut')).toBe('gate');
-  });
-});
+import { ACCESS_CHECK_MIN_MS, accessCodeFailure, withMinimumDuration } from './access';
 
 describe('withMinimumDuration', () => {
   afterEach(() => vi.useRealTimers());
@@ -90,48 +65,5 @@ describe('accessCodeFailure', () => {
   it('network and other failures', () => {
     expect(accessCodeFailure(new ApiError(0, 'NETWORK', 'x')).message).toBe(es.api.network);
     expect(accessCodeFailure(new Error('x')).message).toBe(es.api.internal);
-  });
-});
-
-describe('the stored flag', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('is read, written and cleared under maintenance_access', () => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => store.set(k, v),
-        removeItem: (k: string) => store.delete(k),
-      },
-    });
-    expect(MAINTENANCE_ACCESS_KEY).toBe('maintenance_access');
-    expect(hasMaintenanceAccess()).toBe(false);
-    grantMaintenanceAccess();
-    expect(store.get('maintenance_access')).toBe('granted');
-    expect(hasMaintenanceAccess()).toBe(true);
-    store.set('maintenance_access', 'yes');
-    expect(hasMaintenanceAccess()).toBe(false);
-    clearMaintenanceAccess();
-    expect(store.has('maintenance_access')).toBe(false);
-  });
-
-  it('never throws without storage', () => {
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: () => {
-          throw new Error('denied');
-        },
-        setItem: () => {
-          throw new Error('denied');
-        },
-        removeItem: () => {
-          throw new Error('denied');
-        },
-      },
-    });
-    expect(hasMaintenanceAccess()).toBe(false);
-    expect(() => grantMaintenanceAccess()).not.toThrow();
-    expect(() => clearMaintenanceAccess()).not.toThrow();
   });
 });

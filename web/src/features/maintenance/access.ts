@@ -1,50 +1,11 @@
 import { es } from '../../../../shared/messages.es';
 import { ApiError } from '../../lib/api';
 
-/** localStorage key and value of the maintenance flag (spec §2.3); cleared on logout (§4.5). */
-export const MAINTENANCE_ACCESS_KEY = 'maintenance_access';
-export const MAINTENANCE_ACCESS_GRANTED = 'granted';
-
 /** The access-code check always takes at least this long (spec §9). */
 export const ACCESS_CHECK_MIN_MS = 1000;
 
 /** The official live platform the gate points to. */
 export const OFFICIAL_PLATFORM_URL = 'https://www.sello.cl';
-
-export function hasMaintenanceAccess(): boolean {
-  try {
-    return window.localStorage.getItem(MAINTENANCE_ACCESS_KEY) === MAINTENANCE_ACCESS_GRANTED;
-  } catch {
-    return false;
-  }
-}
-
-export function grantMaintenanceAccess(): void {
-  try {
-    window.localStorage.setItem(MAINTENANCE_ACCESS_KEY, MAINTENANCE_ACCESS_GRANTED);
-  } catch {
-    // Storage unavailable: access lasts for this page only (the gate keeps it in state).
-  }
-}
-
-export function clearMaintenanceAccess(): void {
-  try {
-    window.localStorage.removeItem(MAINTENANCE_ACCESS_KEY);
-  } catch {
-    // Nothing stored, nothing to clear.
-  }
-}
-
-export type GateView = 'open' | 'loading' | 'gate';
-
-/** The flag opens the app at once; otherwise a signed-in user does, once the session is known. */
-export function gateView(
-  granted: boolean,
-  sessionStatus: 'loading' | 'signedIn' | 'signedOut',
-): GateView {
-  if (granted || sessionStatus === 'signedIn') return 'open';
-  return sessionStatus === 'loading' ? 'loading' : 'gate';
-}
 
 /** Resolves or rejects like `work`, but never sooner than `ms` after the call. */
 export async function withMinimumDuration<T>(

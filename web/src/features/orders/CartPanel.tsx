@@ -9,8 +9,8 @@ import { formatMoney } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { ordersQueryKey, requestsQueryKey } from '../checkout/queryKeys';
-import { clearWizardSession, readWizardSession } from '../wizard/wizardSession';
+import { ordersQueryKey, requestsQueryKey } from '../../lib/queryKeys';
+import { clearWizardSession, readWizardSession } from '../../lib/wizardSession';
 import { formatOrderDate, signersCountText } from './orderRules';
 
 type CartItem = z.output<typeof requestSummarySchema>;

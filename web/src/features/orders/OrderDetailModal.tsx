@@ -7,15 +7,13 @@ import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { deliveryLabel } from '../checkout/checkoutRules';
-import { orderQueryKey, ordersQueryKey } from '../checkout/queryKeys';
-import { formatCode, verifyPath } from '../verify/verifyCode';
+import { deliveryLabel, ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
+import { orderQueryKey, ordersQueryKey } from '../../lib/queryKeys';
+import { formatCode, verifyPath } from '../../lib/verifyCode';
 import { OrderActivity } from './OrderActivity';
 import {
   canResend,
   formatOrderDateTime,
-  ORDER_STATUS_TONES,
-  orderStatusLabel,
   resendErrorMessage,
   signerStatusView,
   titleEdit,

@@ -13,12 +13,11 @@ import { pageBounds, pageCount } from '../../../../shared/rules/pagination';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { SelectField } from '../../components/ui/SelectField';
+import { ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
 import { OrderDetailModal } from './OrderDetailModal';
 import {
   formatOrderDate,
-  ORDER_STATUS_TONES,
   type OrderPeriod,
-  orderStatusLabel,
   type PageSize,
   parsePageSize,
   parsePeriod,

@@ -5,8 +5,8 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { TabPanel, Tabs } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { useSession } from '../auth/session';
-import { ordersQueryKey } from '../checkout/queryKeys';
+import { ordersQueryKey } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session/session';
 import { CartPanel } from './CartPanel';
 import { type HistoryFilters, OrdersHistory } from './OrdersHistory';
 import {
@@ -16,7 +16,7 @@ import {
   parsePeriod,
   searchQuery,
 } from './orderRules';
-import '../checkout/checkout.css';
+import '../../styles/status-badge.css';
 import './orders.css';
 
 type Tab = 'orders' | 'cart';

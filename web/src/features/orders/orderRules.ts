@@ -2,11 +2,11 @@ import {
   ORDER_PAGE_SIZES,
   ORDER_PERIODS,
   type OrderSigner,
-  type OrderStatus,
 } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatSantiagoDate, formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { ApiError } from '../../lib/api';
+import type { Tone } from '../../lib/orderLabels';
 
 /**
  * Pure rules of my orders, the order modal and the cart (customer-flows §2.9, §4.2, §4.3, §5,
@@ -16,20 +16,6 @@ import { ApiError } from '../../lib/api';
 export type OrderPeriod = (typeof ORDER_PERIODS)[number];
 export type PageSize = (typeof ORDER_PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
-
-/** §4.3: 'Completado', 'En proceso', 'Pendiente', 'Cancelado'. */
-export function orderStatusLabel(status: OrderStatus): string {
-  return es.checkout.statusLabels[status];
-}
-
-export type Tone = 'success' | 'warning' | 'error' | 'info' | 'muted';
-
-export const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
-  completed: 'success',
-  processing: 'info',
-  pending: 'warning',
-  cancelled: 'error',
-};
 
 export type SignerIcon = 'clock' | 'check' | 'x' | 'help';
 

@@ -5,13 +5,13 @@ import type { Country } from '../../../../shared/contract/countries';
 import type { CreditPackage } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { QueryState } from '../../components/credit-screens/QueryState';
 import { Icon } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { useAuthModal } from '../auth/AuthModal';
-import { creditWord } from '../credits/creditRules';
-import { QueryState } from '../credits/QueryState';
-import { creditsQueryKey, useWallet } from '../credits/useWallet';
+import { useAuthModal } from '../../lib/session/authModal';
+import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
+import { creditWord } from '../../lib/wallet/walletRules';
 import { PurchaseModal, type StartedPurchase } from './PurchaseModal';
 import { intentErrorMessage } from './purchase';
 

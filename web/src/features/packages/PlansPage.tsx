@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../../shared/messages.es';
+import { BalancePill } from '../../components/credit-screens/BalancePill';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, focusTab, Spinner, TabPanel, Tabs } from '../../components/ui';
-import { useCountry } from '../country/CountryProvider';
-import { useWallet } from '../credits/useWallet';
-import { BalancePill } from '../credits/WalletSummary';
+import { useCountry } from '../../lib/country/CountryProvider';
+import { useWallet } from '../../lib/wallet/useWallet';
 import { PackagesPanel } from './PackagesPanel';
 import { PlansPanel } from './PlansPanel';
-import '../credits/credits.css';
-import '../placeholder/placeholder.css';
+import '../../components/credit-screens/credit-screens.css';
+import '../../styles/status-page.css';
 import './packages.css';
 
 type Tab = 'subscriptions' | 'packages';

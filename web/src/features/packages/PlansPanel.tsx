@@ -4,9 +4,9 @@ import type { Country } from '../../../../shared/contract/countries';
 import type { SubscriptionPlan } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { QueryState } from '../../components/credit-screens/QueryState';
 import { Icon } from '../../components/layout-bits/icons';
 import { apiCall } from '../../lib/api';
-import { QueryState } from '../credits/QueryState';
 import { intervalText } from './planRules';
 
 export const subscriptionPlansQueryKey = (countryId: string) =>

@@ -8,8 +8,8 @@ import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { loadRuntimeConfig } from '../../lib/config';
-import { creditsText } from '../credits/creditRules';
-import { type CardPayer, CardPayerUnavailable, loadCardPayer } from './cardPayer';
+import { type CardPayer, CardPayerUnavailable, loadCardPayer } from '../../lib/payments/cardPayer';
+import { creditsText } from '../../lib/wallet/walletRules';
 import {
   initialPurchase,
   isBusy,

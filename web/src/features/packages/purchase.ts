@@ -1,13 +1,13 @@
 import type { PaymentStatus } from '../../../../shared/contract/payments';
 import { es } from '../../../../shared/messages.es';
 import { ApiError } from '../../lib/api';
+import type { ConfirmResult } from '../../lib/payments/cardPayer';
 import {
   POLL_INTERVAL_MS,
   POLL_TIMEOUT_MS,
   type PollOptions,
   pollPayment,
 } from '../../lib/pollPayment';
-import type { ConfirmResult } from './cardPayer';
 
 /**
  * The pure rules of a package purchase (credits-signing-admin §4 "Package purchase"): the

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
-import './placeholder.css';
+import '../../styles/status-page.css';
 
 interface StatusPageProps {
   title: string;

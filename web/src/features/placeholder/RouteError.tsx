@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { es } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
 import { ShellHandoff } from '../../components/layout-bits/ShellHandoff';
-import './placeholder.css';
+import '../../styles/status-page.css';
 
 /**
  * Router error element: a failed lazy chunk (after a deploy) or a render error. Rendered

@@ -16,11 +16,11 @@ import {
   TextField,
 } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { apiErrorDetail } from '../../lib/apiErrorDetail';
+import { useCountry } from '../../lib/country/CountryProvider';
+import { splitFieldErrors } from '../../lib/fieldErrors';
 import type { LoginNotice } from '../../lib/loginNotice';
-import { splitFieldErrors } from '../auth/apiErrors';
-import { useSession } from '../auth/session';
-import { useCountry } from '../country/CountryProvider';
-import { apiErrorDetail } from '../credits/apiErrorDetail';
+import { useSession } from '../../lib/session/session';
 import {
   canSubmitPassword,
   type PasswordChangeValues,

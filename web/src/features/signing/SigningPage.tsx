@@ -1,11 +1,12 @@
 import { useLayoutEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { es } from '../../../../shared/messages.es';
+import { ScreenHeader } from '../../components/link-screen/ScreenHeader';
 import { Button, Spinner } from '../../components/ui';
-import { forbidReferrer } from './linkCredentials';
-import { ScreenHeader } from './ScreenHeader';
+import { forbidReferrer } from '../../lib/linkCredentials';
 import { SigningScreen } from './SigningScreen';
 import { useSigningFlow } from './useSigningFlow';
+import '../../components/link-screen/link-screen.css';
 import './signing.css';
 
 const t = es.signing;

@@ -7,11 +7,11 @@ import type {
   SigningResponse,
 } from '../../../../shared/contract/signing';
 import { es } from '../../../../shared/messages.es';
+import { ScreenHeader } from '../../components/link-screen/ScreenHeader';
 import { Alert } from '../../components/ui';
 import { buttonEffect, defaultButton, runningText } from './buttons';
 import { ComponentList } from './ComponentList';
 import { checkForm, initialValues, postedValues } from './formRules';
-import { ScreenHeader } from './ScreenHeader';
 import { detailRows, helpList } from './screenModel';
 import type { Running } from './useSigningFlow';
 

@@ -7,7 +7,6 @@ import {
   formatSignedAt,
   helpList,
   isSigningResponse,
-  SCREEN_LOOK,
   shownTransactionCode,
 } from './screenModel';
 
@@ -24,15 +23,6 @@ function answer(over: Partial<SigningResponse> = {}, data: Partial<SigningRespon
 }
 
 describe('the view model of an answer', () => {
-  it('every screen type has its icon and colour', () => {
-    expect(SCREEN_LOOK.success).toEqual({ icon: 'check', tone: 'success' });
-    expect(SCREEN_LOOK.error.tone).toBe('danger');
-    expect(SCREEN_LOOK.blocked.icon).toBe('lock');
-    expect(SCREEN_LOOK.pending.icon).toBe('clock');
-    expect(SCREEN_LOOK.loading.icon).toBe('spinner');
-    expect(SCREEN_LOOK.default.icon).toBe('fileText');
-  });
-
   it('details: order number, then signer RUT, transaction code and signing time (es-CL, Santiago)', () => {
     const rows = detailRows(
       answer(

@@ -1,22 +1,9 @@
-import type { ScreenType, SigningResponse } from '../../../../shared/contract/signing';
+import type { SigningResponse } from '../../../../shared/contract/signing';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatSantiagoDateTime, santiagoOffset } from '../../../../shared/rules/santiago-time';
 import { errorCodeOf } from './buttons';
 
 const t = es.signing;
-
-/** The icon and colour of each screen type (§2 screen 8). */
-export type ScreenTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral';
-export type ScreenIcon = 'check' | 'x' | 'lock' | 'clock' | 'spinner' | 'fileText';
-
-export const SCREEN_LOOK: Record<ScreenType, { icon: ScreenIcon; tone: ScreenTone }> = {
-  success: { icon: 'check', tone: 'success' },
-  error: { icon: 'x', tone: 'danger' },
-  blocked: { icon: 'lock', tone: 'danger' },
-  pending: { icon: 'clock', tone: 'warning' },
-  loading: { icon: 'spinner', tone: 'info' },
-  default: { icon: 'fileText', tone: 'neutral' },
-};
 
 export interface DetailRow {
   label: string;

@@ -11,7 +11,7 @@ import {
   storedSession,
   storeSession,
   takeLinkToken,
-} from './linkCredentials';
+} from '../../lib/linkCredentials';
 import { answerToast } from './screenModel';
 import { postStep, type StepBody, type StepOutcome } from './signingCall';
 

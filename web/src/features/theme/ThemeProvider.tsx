@@ -7,7 +7,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { readStorage, storageKeys, writeStorage } from '../../app/storage';
+import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 import { otherTheme, parseStoredTheme, resolveTheme, type Theme } from './theme';
 
 interface ThemeContextValue {

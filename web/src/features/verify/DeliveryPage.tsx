@@ -1,10 +1,11 @@
 import { type MouseEvent, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { es } from '../../../../shared/messages.es';
+import { ScreenHeader } from '../../components/link-screen/ScreenHeader';
 import { Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { forbidReferrer, urlWithoutToken } from '../signing/linkCredentials';
-import { ScreenHeader } from '../signing/ScreenHeader';
+import { forbidReferrer, urlWithoutToken } from '../../lib/linkCredentials';
+import { verifyPath } from '../../lib/verifyCode';
 import {
   type Delivery,
   exchangeDeliveryToken,
@@ -12,8 +13,7 @@ import {
   startDownload,
   tokenInUrl,
 } from './deliveryLink';
-import { verifyPath } from './verifyCode';
-import '../signing/signing.css';
+import '../../components/link-screen/link-screen.css';
 import './verify.css';
 
 const t = es.verify;

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Verification } from '../../../../shared/contract/signing';
 import { es } from '../../../../shared/messages.es';
+import { ScreenHeader } from '../../components/link-screen/ScreenHeader';
 import { Button, Spinner, TextField } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
-import { ScreenHeader } from '../signing/ScreenHeader';
+import { formatCode, normaliseCode, verifyPath } from '../../lib/verifyCode';
 import { FileCheck } from './FileCheck';
-import { formatCode, normaliseCode, verifyPath } from './verifyCode';
-import '../signing/signing.css';
+import '../../components/link-screen/link-screen.css';
 import './verify.css';
 
 const t = es.verify;

@@ -8,10 +8,9 @@ import type { SignerFields } from '../../../../shared/rules/signers';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
-import { ActionKeys } from '../../lib/idempotency';
-import { useSession } from '../auth/session';
-import { newIdempotencyKey } from '../credits/newIdempotencyKey';
-import { useRefreshWallet } from '../credits/useWallet';
+import { ActionKeys, newIdempotencyKey } from '../../lib/idempotency';
+import { useSession } from '../../lib/session/session';
+import { useRefreshWallet } from '../../lib/wallet/useWallet';
 import { wizardKeys } from './queries';
 
 /** The premium feature that unlocks saved signers (credits-signing-admin §3, §9). */

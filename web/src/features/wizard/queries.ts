@@ -1,3 +1,4 @@
+import { es } from '../../../../shared/messages.es';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -22,3 +23,12 @@ export const isGone = (err: unknown) =>
 /** Retry transient failures twice, never a definitive answer. */
 export const retryTransient = (count: number, err: unknown) =>
   count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+
+/** The message of a failed save: the server's own Spanish text, else `fallback`. */
+export function saveMessage(err: unknown, fallback: string = es.orders.saveError): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return es.orders.loginRequired;
+    if ([400, 409, 422].includes(err.status) && err.message) return err.message;
+  }
+  return fallback;
+}

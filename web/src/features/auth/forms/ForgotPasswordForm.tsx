@@ -6,7 +6,8 @@ import { passwordRecoveryRequest } from '../../../../../shared/contract/auth';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, TextField } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
-import { serviceErrorMessage, splitFieldErrors } from '../apiErrors';
+import { splitFieldErrors } from '../../../lib/fieldErrors';
+import { serviceErrorMessage } from '../apiErrors';
 import type { SwitchLink } from './types';
 import '../auth.css';
 

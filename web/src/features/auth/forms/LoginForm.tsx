@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { emailField } from '../../../../../shared/contract/common';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
-import type { SessionUser } from '../sessionUser';
+import type { SessionUser } from '../../../lib/session/sessionUser';
 import { useLogin } from '../useLogin';
 import type { SwitchLink } from './types';
 import '../auth.css';

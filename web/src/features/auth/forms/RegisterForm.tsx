@@ -6,7 +6,8 @@ import { type SignUpRequest, signUpRequest } from '../../../../../shared/contrac
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
-import { registerErrorMessage, splitFieldErrors } from '../apiErrors';
+import { splitFieldErrors } from '../../../lib/fieldErrors';
+import { registerErrorMessage } from '../apiErrors';
 import type { SwitchLink } from './types';
 import '../auth.css';
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-
-export type AuthMode = 'login' | 'register' | 'forgot-password';
+import type { AuthMode } from '../../../lib/session/authModal';
 
 /**
  * How a form offers the other modes: buttons inside the modal, links on the standalone pages.

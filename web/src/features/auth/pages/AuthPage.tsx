@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../../../shared/messages.es';
 import { Card } from '../../../components/ui';
-import type { AuthMode, SwitchLink } from '../forms/types';
+import type { AuthMode } from '../../../lib/session/authModal';
+import type { SwitchLink } from '../forms/types';
 import '../auth.css';
 
 /** The centred card every standalone auth page uses; sets the document title too. */

@@ -3,11 +3,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { es } from '../../../../../shared/messages.es';
 import { Alert } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
+import { useSession } from '../../../lib/session/session';
 import { confirmErrorMessage } from '../apiErrors';
 import { parseConfirmQuery } from '../links';
 import { once, stripFromAddressBar } from '../once';
 import { loginUrlFor } from '../redirects';
-import { useSession } from '../session';
 import { AuthPage, StatusBlock } from './AuthPage';
 
 const REDIRECT_DELAY_MS = 3000;

@@ -1,8 +1,8 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Wallet } from '../../../../shared/contract/credits';
-import { apiCall } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { apiCall } from '../api';
+import { useSession } from '../session/session';
 
 /** Every credits query lives under this prefix: one invalidation refreshes them all. */
 export const creditsQueryKey = ['credits'] as const;

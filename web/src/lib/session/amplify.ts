@@ -10,8 +10,8 @@ import {
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { setTokenProvider } from '../../lib/api';
-import { loadRuntimeConfig } from '../../lib/config';
+import { setTokenProvider } from '../api';
+import { loadRuntimeConfig } from '../config';
 import {
   isAlreadySignedInError,
   mapSignInError,

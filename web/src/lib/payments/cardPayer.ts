@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { es } from '../../../../shared/messages.es';
-import type { RuntimeConfig } from '../../lib/config';
+import type { RuntimeConfig } from '../config';
 
 /**
  * The card-payment port (credits-signing-admin §7 "Card payment provider"): the fields the

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { es } from '../../../../shared/messages.es';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Alert, Button, Spinner } from '../ui';
+import './credit-screens.css';
 
 export interface QueryStateProps<T> {
   query: UseQueryResult<T>;

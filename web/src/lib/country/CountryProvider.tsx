@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Country } from '../../../../shared/contract/countries';
-import { readJson, readStorage, storageKeys, writeStorage } from '../../app/storage';
-import { apiCall } from '../../lib/api';
+import { apiCall } from '../api';
+import { readJson, readStorage, storageKeys, writeStorage } from '../storage';
 import {
   type GeoDetection,
   isDetectionFresh,

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ScreenType } from '../../../../shared/contract/signing';
-import { Icon } from '../../components/layout-bits/icons';
-import { Spinner } from '../../components/ui';
-import { SCREEN_LOOK } from './screenModel';
+import { Icon } from '../layout-bits/icons';
+import { Spinner } from '../ui';
+import { SCREEN_LOOK } from './screenLook';
+import './link-screen.css';
 
 /**
  * The status icon and colour (§2 screen 8), the title and the description. The title takes

@@ -17,6 +17,7 @@ import {
   type ConfirmResult,
   type IntentSecrets,
 } from './cardPayer';
+import './card-form.css';
 
 /**
  * The production card payer: Stripe.js (loaded from Stripe on first use, in Spanish) with its

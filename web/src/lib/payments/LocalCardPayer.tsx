@@ -14,6 +14,7 @@ import {
   type LocalCard,
   validateCard,
 } from './localCard';
+import './card-form.css';
 
 /**
  * The local stack's card payer: a plain card form (number, MM/AA, CVC) that confirms through the

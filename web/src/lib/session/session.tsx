@@ -9,8 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { apiCall } from '../../lib/api';
-import { clearMaintenanceAccess, grantMaintenanceAccess } from '../maintenance/access';
+import { apiCall } from '../api';
+import { clearMaintenanceAccess, grantMaintenanceAccess } from '../maintenanceAccess';
 import {
   type SessionStatus,
   type SessionUser,

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { beforeWork } from '../platform/deadline.js';
+import { AppError } from '../platform/errors.js';
+import { iso, type LedgerEntry } from './entry.js';
+import { pinned } from './ledger-pinned.js';
+import { cancellationReasons, isConditionFailed } from './ledger-send.js';
+import { MAX_STEPS, settle } from './ledger-settle.js';
+import { readHead, readWalletItem } from './wallet.js';
+
+/**
+ * Takes back the still-unspent, unexpired credits of the lot(s) a payment granted, as one
+ * 'adjustment' record (refunds and disputes). Nothing left: no record, `entry` null. Idempotent
+ * by key: a repeat answers the first result.
+ */
+export async function reclaimGrant(
+  input: { ownerId: string; paymentIntentId: string; idempotencyKey: string; description: string },
+  nowEpoch: () => number,
+): Promise<{ entry: LedgerEntry | null; reclaimed: number; replayed: boolean }> {
+  const { ownerId, idempotencyKey: key } = input;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    beforeWork();
+    const head = await readHead(ownerId, key);
+    if (head.first) {
+      return { entry: head.first, reclaimed: -head.first.amount, replayed: true };
+    }
+    if (head.inFlux) continue;
+    await settle(ownerId, nowEpoch);
+    const now = nowEpoch();
+    const w = await readWalletItem(ownerId);
+    // No wallet: nothing was ever granted, so there is nothing to take back.
+    if (!w.exists) return { entry: null, reclaimed: 0, replayed: false };
+    if (w.journal.length || !w.current) continue;
+    const taken = w.lots.filter(
+      (l) => l.paymentIntentId === input.paymentIntentId && l.expiresAt > now && l.remaining > 0,
+    );
+    const amount = taken.reduce((s, l) => s + l.remaining, 0);
+    if (amount === 0) {
+      // Nothing left: maybe because this very key took it since our first read (its IDEMP
+      // item was written with the lots' removal, so it is visible now).
+      const again = await readHead(ownerId, key);
+      if (again.first) {
+        return { entry: again.first, reclaimed: -again.first.amount, replayed: true };
+      }
+      return { entry: null, reclaimed: 0, replayed: false };
+    }
+    const gone = new Set(taken.map((l) => l.id));
+    const entry: LedgerEntry = {
+      id: randomUUID(),
+      owner_id: ownerId,
+      type: 'adjustment',
+      amount: -amount,
+      balance_after_transaction: w.balance - amount,
+      description: input.description,
+      currency_amount: null,
+      currency_code: null,
+      expires_at: null,
+      related_entity_type: 'payment',
+      related_entity_id: input.paymentIntentId,
+      payment_intent_id: input.paymentIntentId,
+      created_at: iso(now),
+    };
+    try {
+      await pinned(ownerId, w, now, {
+        lots: w.lots.filter((l) => !gone.has(l.id)),
+        records: [
+          {
+            entry,
+            lots: taken.map((l) => ({ lotId: l.id, expiresAt: l.expiresAt, take: l.remaining })),
+          },
+        ],
+        // Credits given back with the money were never earned.
+        deltas: { '#bal': -amount, '#te': -amount },
+        idempotency: { key, entry },
+        removedLots: taken,
+      });
+      return { entry, reclaimed: amount, replayed: false };
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[reasons.length - 1]?.Code === 'ConditionalCheckFailed') continue; // repeat
+      if (!isConditionFailed(err)) throw err;
+    }
+  }
+  throw new AppError('CONFLICT', apiEs.conflict);
+}

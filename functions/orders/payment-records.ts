@@ -1,0 +1,111 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { CheckoutForm } from '../../shared/contract/orders.js';
+import type { SelectedService } from '../../shared/contract/requests.js';
+import { db, getRecord, tableName } from '../platform/db.js';
+import { checkoutKey, payKey, type TransactItem } from './keys.js';
+
+/**
+ * What keeps card payments exactly-once (keys.ts): the ORDERPAY marker of what a payment
+ * became (its order, or no order ever), and the CHECKOUT snapshot a payment was started with.
+ */
+/** What a card payment was started with: read back when the payment succeeds. */
+export interface CheckoutRecord {
+  request_id: string;
+  payment_intent_id: string;
+  user_sub: string;
+  form: CheckoutForm;
+  /** The e-mail of the account (the customer's CRM contact). */
+  customer_email: string;
+  /** Fingerprint of what is bought (document, services, signers, delivery, country). */
+  fingerprint: string;
+  items: SelectedService[];
+  total: number;
+  currency_code: string;
+  created_at: string;
+}
+
+/** Records that a card payment made an order; a second attempt for the same payment fails here. */
+export function paymentMarkerPut(
+  paymentIntentId: string,
+  orderId: string,
+  now: string,
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...payKey(paymentIntentId),
+        type: 'OrderPayment',
+        payment_intent_id: paymentIntentId,
+        order_id: orderId,
+        created_at: now,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface PaymentMarker {
+  payment_intent_id: string;
+  /** The order this payment made; for a duplicate, the order another payment made ('' none). */
+  order_id: string;
+  /** The request had already been paid by another payment: this one needs a refund. */
+  duplicate?: boolean;
+  /**
+   * Set when this payment made no order and never will: its money goes back (automatic refund:
+   * request_changed, request_gone, document_gone, already_paid) or went back first (reversed).
+   */
+  refund_reason?: string;
+}
+
+export async function getPaymentMarker(
+  paymentIntentId: string,
+): Promise<PaymentMarker | undefined> {
+  return getRecord<PaymentMarker>(payKey(paymentIntentId));
+}
+
+/** True when the payment made no order of its own (its money is or was given back). */
+export const madeNoOrder = (m: PaymentMarker) => m.duplicate === true || !!m.refund_reason;
+
+/**
+ * Records that a card payment will never make an order (condition: nothing was recorded for
+ * it yet, neither an order nor another decision). Goes in one transaction with its refund.
+ */
+export function noOrderMarkerPut(
+  paymentIntentId: string,
+  reason: string,
+  now: string,
+  existingOrderId = '',
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...payKey(paymentIntentId),
+        type: 'OrderPayment',
+        payment_intent_id: paymentIntentId,
+        order_id: existingOrderId,
+        ...(reason === 'already_paid' ? { duplicate: true } : {}),
+        refund_reason: reason,
+        created_at: now,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export async function putCheckout(c: CheckoutRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...checkoutKey(c.request_id, c.payment_intent_id), type: 'Checkout', ...c },
+    }),
+  );
+}
+
+export async function getCheckout(
+  requestId: string,
+  paymentIntentId: string,
+): Promise<CheckoutRecord | undefined> {
+  return getRecord<CheckoutRecord>(checkoutKey(requestId, paymentIntentId));
+}
