@@ -4,7 +4,7 @@ import { type CognitoSessions, decodeJwt } from './cognito-sessions.js';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /**
- * The operations the SPA calls (web/src/features/auth/amplify.ts): Amplify's signIn
+ * The operations the SPA calls (web/src/lib/session/amplify.ts): Amplify's signIn
  * (InitiateAuth USER_PASSWORD_AUTH), fetchAuthSession's refresh (GetTokensFromRefreshToken)
  * and signOut (RevokeToken, which Amplify sends when the token allows revocation). Everything
  * else is refused: in AWS, Admin* and pool operations need IAM credentials the browser never
