@@ -58,8 +58,12 @@ const PRELOAD_RE = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
  * loader (placed at the end of <body>) that adds them back once the shell has been painted.
  * Fetched from <head>, the app's ~150 KB of JS would share a slow connection with the
  * stylesheet the first paint waits for, and run before that paint; deferred, the shell paints
- * first and the app loads right after. A tab opened in the background (no frames) loads at once.
+ * first and the app loads right after. Without a shell there is nothing to paint first, so it
+ * loads at once; so does a tab opened in the background (it paints nothing until shown). The
+ * paint is awaited at most PAINT_WAIT_MS (a slow stylesheet, a browser without paint timing).
  */
+const PAINT_WAIT_MS = 400;
+
 export function deferModules(html: string): { html: string; loader: string } {
   const entries = [...html.matchAll(ENTRY_RE)].map((m) => m[1]);
   const preloads = [...html.matchAll(PRELOAD_RE)].map((m) => m[1]);
@@ -74,8 +78,25 @@ export function deferModules(html: string): { html: string; loader: string } {
     for (const href of ${JSON.stringify(preloads)}) add('link', { rel: 'modulepreload', href });
     add('script', { type: 'module', src: ${JSON.stringify(entries[0])} });
   };
-  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-  else start();
+  let started = false;
+  const go = () => {
+    if (!started) {
+      started = true;
+      start();
+    }
+  };
+  if (!document.documentElement.dataset.shell || document.visibilityState !== 'visible') {
+    go();
+  } else {
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        setTimeout(go, 0);
+      }).observe({ type: 'paint', buffered: true });
+    } catch {}
+    setTimeout(go, ${PAINT_WAIT_MS});
+  }
 })();`;
   return { html: html.replace(ENTRY_RE, '').replace(PRELOAD_RE, ''), loader };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import type { CountryService } from '../../../../shared/contract/catalog';
 import type { Country } from '../../../../shared/contract/countries';
@@ -50,8 +50,13 @@ const STEP_INTROS: Record<WizardStep, string> = {
  */
 export function WizardPage() {
   const { country, loading, detecting } = useCountry();
-  if (!country) {
-    if (loading || detecting) {
+  // The first country to arrive mounts the whole wizard: that render is deferred, so React
+  // does it in slices the browser can interrupt instead of one long task, the loading view
+  // staying meanwhile. A later change of country applies at once (no stale wizard).
+  const deferred = useDeferredValue(country);
+  const shown = deferred ? country : null;
+  if (!shown) {
+    if (loading || detecting || country) {
       return (
         <div className="page wizard-page">
           <title>{`${es.wizard.title} · ${es.layout.brand}`}</title>
@@ -68,7 +73,7 @@ export function WizardPage() {
     }
     return <SelectCountry />;
   }
-  return <Wizard country={country} />;
+  return <Wizard country={shown} />;
 }
 
 function Wizard({ country }: { country: Country }) {
