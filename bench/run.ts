@@ -3,6 +3,7 @@ import { run as apiLatency } from './api-latency.js';
 import { type BenchResult, heading, mark, print, table } from './common.js';
 import { run as creditSpend } from './credit-spend.js';
 import { run as lambdaBundles } from './lambda-bundles.js';
+import { run as lighthouse } from './lighthouse.js';
 import { run as ordersList } from './orders-list.js';
 import { run as seal } from './seal.js';
 import { run as spaWeight } from './spa-weight.js';
@@ -15,6 +16,7 @@ import { run as spaWeight } from './spa-weight.js';
 const benches: [string, () => Promise<BenchResult>][] = [
   ['lambda-bundles', lambdaBundles],
   ['spa-weight', spaWeight],
+  ['lighthouse', lighthouse],
   ['api-latency', apiLatency],
   ['credit-spend', creditSpend],
   ['orders-list', ordersList],

@@ -31,7 +31,10 @@ import {
 
 /** web/src/app/router.tsx and RootLayout.tsx: which lazy modules a first visit to a path loads. */
 const APP_SHELL = 'src/app/AppShell.tsx';
-/** Dynamically imported by SessionProvider (lib/session/session.tsx) as soon as it mounts. */
+/**
+ * Dynamically imported by SessionProvider (lib/session/session.tsx) when it mounts in a browser
+ * that holds a stored session, or at a login; a visitor without one never loads it.
+ */
 const AUTH_CHUNK = 'src/lib/session/amplify.ts';
 
 interface RouteGroup {
@@ -361,8 +364,8 @@ export async function run(): Promise<BenchResult> {
     print(
       `"gzip" = entry + static imports + AppShell (non-bare paths) + the route's lazy page and ` +
         `their static imports (zlib default level). "gzip + auth chunk" adds ${AUTH_CHUNK} ` +
-        `(${kb(authWeight.gzip)} gzip beyond the entry), which SessionProvider imports as soon as AppShell ` +
-        `mounts. Amplify markers (${AMPLIFY_MARKERS.join(', ')}) found in the auth chunk: ` +
+        `(${kb(authWeight.gzip)} gzip beyond the entry), which SessionProvider imports when AppShell ` +
+        `mounts for a browser with a stored session (a signed-in user), or at a login. Amplify markers (${AMPLIFY_MARKERS.join(', ')}) found in the auth chunk: ` +
         `${authMarked ? 'yes' : 'no'} (so the signer routes' check can see it).`,
     );
     return { name: 'spa-weight', summary };

@@ -1,8 +1,9 @@
 import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
 
 /**
- * The server's secrets: Stripe's secret key and webhook secret, the maintenance-gate code, the
- * AI-analysis webhook URL and the CloudFront origin secret. In AWS a function is given
+ * The server's secrets (`SecretName` below; docs/security.md lists each and what it guards):
+ * Stripe's keys, the gate code, the AI webhook URL, the origin secret, the signing codes' HMAC
+ * key, the seal's certificate and password, and the timestamp authorities. In AWS a function is given
  * `<NAME>_SECRET_ARN` (never the value: Lambda environment variables are readable by anyone with
  * lambda:GetFunctionConfiguration) and the right to read that one secret; the value is read from
  * Secrets Manager on first use and kept for the life of the container. Without an ARN the value

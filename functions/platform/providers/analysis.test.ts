@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { es, fmt } from '../../../shared/messages.es.js';
 import { resetConfigCache } from '../config.js';
+import { deadlineFor, withDeadline } from '../deadline.js';
 import { type AnalysisInput, analyzer, builtinAnalyzer, webhookAnalyzer } from './analysis.js';
 import { AnalysisError } from './analysis-error.js';
 import { builtinAnalysis } from './builtin-analysis.js';
@@ -100,6 +101,19 @@ describe('webhook analyzer', () => {
     await expect(webhookAnalyzer(url, 100)(input)).rejects.toEqual(
       new AnalysisError(es.documents.analysisTimeout),
     );
+  });
+
+  it("stops at the request's deadline, well before its own timeout (no call outlives Lambda)", async () => {
+    respond = () => ({ status: 200, text: 'tarde', delayMs: 3000 });
+    // A request with 1.8 s left: the deadline falls 1.5 s before, 0.3 s from now.
+    const deadline = deadlineFor({ getRemainingTimeInMillis: () => 1_800 });
+    const started = Date.now();
+    const outcome = await withDeadline(deadline, () =>
+      webhookAnalyzer(url)(input).catch((e: unknown) => e),
+    );
+    deadline.dispose();
+    expect(outcome).toEqual(new AnalysisError(es.documents.analysisTimeout));
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('says so when the provider cannot be reached', async () => {

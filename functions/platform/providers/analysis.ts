@@ -1,5 +1,6 @@
 import { documentsEs } from '../../../shared/messages/documents.es.js';
 import { fmt } from '../../../shared/messages/fmt.js';
+import { currentDeadline, isDeadlineError } from '../deadline.js';
 import { logger } from '../logger.js';
 import { secret } from '../secret-values.js';
 import { AnalysisError } from './analysis-error.js';
@@ -31,10 +32,20 @@ export { AnalysisError };
 
 export type Analyzer = (input: AnalysisInput) => Promise<string>;
 
-/** How long the webhook may take: the API answers within API Gateway's 30 s. */
+/**
+ * The longest the webhook may take. Inside an API request the request's deadline (1.5 s before
+ * the Lambda timeout) stops it sooner: a call still waiting when Lambda ends would be a 5xx.
+ */
 export const WEBHOOK_TIMEOUT_MS = 25_000;
 /** A provider's error text is shown to the user: keep it short. */
 const MAX_ERROR_TEXT = 200;
+
+/** Aborted at the webhook's own timeout or at the request's deadline, whichever comes first. */
+function webhookSignal(timeoutMs: number): AbortSignal {
+  const own = AbortSignal.timeout(timeoutMs);
+  const deadline = currentDeadline()?.signal;
+  return deadline ? AbortSignal.any([own, deadline]) : own;
+}
 
 export function webhookAnalyzer(url: string, timeoutMs = WEBHOOK_TIMEOUT_MS): Analyzer {
   return async (input) => {
@@ -51,13 +62,13 @@ export function webhookAnalyzer(url: string, timeoutMs = WEBHOOK_TIMEOUT_MS): An
           country: input.country,
           countryCode: input.countryCode,
         }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: webhookSignal(timeoutMs),
       });
     } catch (err) {
       const name = (err as { name?: string })?.name;
       logger.warn('analysis webhook unreachable', { error: name });
       throw new AnalysisError(
-        name === 'TimeoutError' || name === 'AbortError'
+        name === 'TimeoutError' || name === 'AbortError' || isDeadlineError(err)
           ? documentsEs.analysisTimeout
           : documentsEs.analysisUnreachable,
       );
