@@ -3,8 +3,8 @@ import { apiEs } from '../../shared/messages/api.es.js';
 import type { TransactItem } from '../orders/keys.js';
 import { failedConditions, getOrder, type OrderRecord } from '../orders/repo.js';
 import { db, tableName } from '../platform/db.js';
-import { beforeWrite } from '../platform/deadline.js';
-import { AppError } from '../platform/errors.js';
+import { beforeWrite, currentDeadline, MIN_WRITE_MS } from '../platform/deadline.js';
+import { AppError, tooManyRequests } from '../platform/errors.js';
 import type { AuditEvent, AuditInput } from './audit-chain.js';
 import { auditAppend, auditHeadOf } from './audit-repo.js';
 
@@ -37,7 +37,26 @@ export type AuditedResult =
   /** `failed`: index in `items` of a failed condition, or 'order' for the order's own one. */
   | { ok: false; failed: number | 'order'; order: OrderRecord | undefined };
 
+/** Attempts outside a request (a job); a request retries while its deadline allows. */
 const ATTEMPTS = 6;
+/** Time a retry must leave for its own read and write, on top of the write reserve. */
+const RETRY_RESERVE_MS = 600;
+
+/**
+ * Whether to read and try again after losing the race for the order's audit head. Many changes
+ * of ONE order at once (a link opened 30 times in a second, ten signers together) each lose a
+ * few times: inside a request they retry, with growing random pauses, as long as the deadline
+ * leaves room; when it does not, the answer is a clear 429 (too many at once, try again), never
+ * a 5xx.
+ */
+async function mayRetry(attempt: number): Promise<boolean> {
+  const deadline = currentDeadline();
+  if (!deadline) return attempt + 1 < ATTEMPTS;
+  const pause = Math.random() * Math.min(250, 10 * 2 ** attempt);
+  if (deadline.remainingMs() - pause <= MIN_WRITE_MS + RETRY_RESERVE_MS) throw tooManyRequests();
+  await new Promise((r) => setTimeout(r, pause));
+  return true;
+}
 
 /**
  * The transaction's elements: the order's Update (head move + the change's own fragments)
@@ -79,7 +98,7 @@ export async function auditedWrite(
   at: string,
   build: (order: OrderRecord) => AuditedChange | undefined,
 ): Promise<AuditedResult> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const order = await getOrder(orderId);
     if (!order) return { ok: false, failed: 'order', order: undefined };
     const change = build(order);
@@ -99,12 +118,13 @@ export async function auditedWrite(
         // own condition on the order no longer holds (report it).
         const now = await getOrder(orderId);
         if (now && auditHeadOf(now).seq !== from.seq) {
-          await new Promise((r) => setTimeout(r, 5 + Math.random() * 15 * (attempt + 1)));
-          continue;
+          if (await mayRetry(attempt)) continue;
+          break;
         }
         return { ok: false, failed: 'order', order: now };
       }
       // Only an event Put failed: another writer used the same seq; read again.
+      if (!(await mayRetry(attempt))) break;
     }
   }
   throw new AppError('UNAVAILABLE', apiEs.unavailable);

@@ -1,7 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { LIMITS, type LimitName } from '../../functions/platform/limits.js';
 import { es } from '../../shared/messages.es.js';
-import { api, freshIp, uniqueEmail } from '../support/client.js';
+import { api, freshIp, mailsTo, newConfirmedUser, uniqueEmail } from '../support/client.js';
+import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { codeFor, openLink, signingApi } from '../support/signing.js';
 
 /**
  * The per-client limits of the public routes a script would hammer (functions/platform/limits.ts,
@@ -67,4 +69,69 @@ describe('per-client limits of the public routes', () => {
       expect((await probe.send(freshIp())).status).toBe(probe.within);
     });
   }
+});
+
+describe("the signer's limits", () => {
+  async function openedLink() {
+    const user = await newConfirmedUser(stack);
+    const who = signer();
+    await paidOrder(stack, user, { signers: [who] });
+    const link = (await waitForLinks(stack, who.email))[0] as URL;
+    return { who, link };
+  }
+
+  it("opens one signer's link at most 30 times an hour, even from many addresses", async () => {
+    const { limit } = LIMITS.signingOpenPerSigner;
+    const { link } = await openedLink();
+    const signerId = decodeURIComponent(link.pathname.split('/').pop() ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    const post = signingApi(stack);
+    const answers = await Promise.all(
+      Array.from({ length: limit + 4 }, () =>
+        post({ accion: 'init_signing', signerId, token }, freshIp()),
+      ),
+    );
+    // Every answer is a session or a clear 429: past the limit, or (all of them writing the one
+    // order's audit chain at once) too many at the same moment. Never a 5xx.
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st !== 200 && st !== 429)).toEqual([]);
+    const opened = answers.filter((r) => r.status === 200 && r.body.data?.signingSessionId);
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.length).toBeLessThanOrEqual(limit);
+    for (const r of answers.filter((a) => a.status === 429)) {
+      expect(r.body).toMatchObject({ error: { message: es.api.tooManyRequests } });
+    }
+    // The burst used up the hour's opens: the link opens no more, from anywhere.
+    const after = await post({ accion: 'init_signing', signerId, token }, freshIp());
+    expect(after.status).toBe(429);
+  });
+
+  it("mails one signer at most 5 codes an hour, with the signing screen's message", async () => {
+    const { limit } = LIMITS.signingCodeSendPerSigner;
+    const { who, link } = await openedLink();
+    const s = await openLink(stack, link);
+    await s.step({ accion: 'accept_consent' });
+    await s.step({ accion: 'confirm_review' });
+    const answers = [];
+    for (let i = 0; i < limit + 1; i++) answers.push(await s.step({ accion: 'send_code' }));
+    expect(answers.slice(0, limit).every((r) => r.status === 200)).toBe(true);
+    expect(answers[limit]?.status).toBe(429);
+    expect(answers[limit]?.body).toMatchObject({ error: { message: es.signing.codeSendTooMany } });
+    await codeFor(stack, who.email, limit);
+    const codes = (await mailsTo(stack, who.email)).filter((m) =>
+      m.subject.startsWith('Tu código para firmar'),
+    );
+    expect(codes).toHaveLength(limit);
+  });
+
+  it('takes at most 120 steps of one signing session in 10 minutes', async () => {
+    const { limit } = LIMITS.signingStepPerSession;
+    const { link } = await openedLink();
+    const s = await openLink(stack, link);
+    const answers = await Promise.all(
+      Array.from({ length: limit + 3 }, () => s.step({ accion: 'check_status' })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(limit);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(3);
+  });
 });
