@@ -382,6 +382,7 @@ describe('the signer screen renders the server’s answers', () => {
       await page.getByRole('button', { name: t.runningSecondFactor }).waitFor();
       await page.getByText(t.estimateSecondFactor).waitFor();
       expect(await page.getByRole('button', { name: 'Verificar' }).isDisabled()).toBe(true);
+      await expect.poll(() => (bodies.at(-1) as Body | undefined)?.accion).toBe('send_code');
       expect(bodies.at(-1)).toMatchObject({
         accion: 'send_code',
         code: '12',
@@ -433,6 +434,8 @@ describe('the signer screen renders the server’s answers', () => {
       await page.getByRole('button', { name: 'Firmar' }).click();
       await page.getByRole('button', { name: t.runningSignature }).waitFor();
       await page.getByText(t.estimateSignature).waitFor();
+      // The button shows its running state as the request leaves: wait until it arrived.
+      await expect.poll(() => (bodies.at(-1) as Body | undefined)?.accion).toBe('submit_signature');
       const signed = bodies.at(-1) as Body;
       expect(signed).toMatchObject({
         accion: 'submit_signature',
