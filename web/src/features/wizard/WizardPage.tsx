@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import type { CountryService } from '../../../../shared/contract/catalog';
 import type { Country } from '../../../../shared/contract/countries';
@@ -10,11 +10,8 @@ import { apiCall } from '../../lib/api';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
-import { DeliveryStep } from './DeliveryStep';
 import { DocumentStep } from './DocumentStep';
 import { retryTransient, wizardKeys } from './queries';
-import { ServicesStep } from './ServicesStep';
-import { SignersStep } from './SignersStep';
 import { Stepper } from './Stepper';
 import { useStepActions } from './useStepActions';
 import { useWizardRequest } from './useWizardRequest';
@@ -76,6 +73,19 @@ export function WizardPage() {
   return <Wizard country={shown} />;
 }
 
+/**
+ * Steps 2–4 are chunks of their own (the signers' form brings react-hook-form and the saved
+ * signers): the first screen, the document step, does not wait for them, and they are fetched
+ * right after it has rendered, so moving on does not wait either.
+ */
+const loadServicesStep = () => import('./ServicesStep');
+const loadSignersStep = () => import('./SignersStep');
+const loadDeliveryStep = () => import('./DeliveryStep');
+const ServicesStep = lazy(async () => ({ default: (await loadServicesStep()).ServicesStep }));
+const SignersStep = lazy(async () => ({ default: (await loadSignersStep()).SignersStep }));
+const DeliveryStep = lazy(async () => ({ default: (await loadDeliveryStep()).DeliveryStep }));
+const STEP_PREFETCH_MS = 1_500;
+
 function Wizard({ country }: { country: Country }) {
   const { status } = useSession();
   const signedIn = status === 'signedIn';
@@ -112,6 +122,16 @@ function Wizard({ country }: { country: Country }) {
   });
 
   const { next, back } = useStepActions(wizard, country);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const load of [loadServicesStep, loadSignersStep, loadDeliveryStep]) {
+        // A failed prefetch is retried by the step's own lazy load when it shows.
+        load().catch(() => undefined);
+      }
+    }, STEP_PREFETCH_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   const signatureCode = signatureCodeOf(catalog.data, draft.services, request);
   const complete = (s: WizardStep) => stepComplete(s, draft, catalog.data, signatureCode);
@@ -177,32 +197,40 @@ function Wizard({ country }: { country: Country }) {
             {STEP_TITLES[step]}
           </h2>
           <p className="wizard-step__intro">{STEP_INTROS[step]}</p>
-          {step === 1 ? (
-            <DocumentStep country={country} document={draft.document} onDocument={onDocument} />
-          ) : step === 2 ? (
-            <ServicesStep
-              country={country}
-              catalog={catalog}
-              selection={draft.services}
-              signersCount={draft.signers.length}
-              onToggle={onToggle}
-            />
-          ) : step === 3 ? (
-            <SignersStep
-              signers={draft.signers}
-              signatureCode={signatureCode}
-              serverErrors={signerServerErrors}
-              onChange={onSigners}
-              signInOrder={draft.signInOrder}
-              onSignInOrder={(value) => setDraft((d) => ({ ...d, signInOrder: value }))}
-            />
-          ) : (
-            <DeliveryStep
-              delivery={draft.delivery}
-              signers={draft.signers}
-              onChange={(value) => setDraft((d) => ({ ...d, delivery: value }))}
-            />
-          )}
+          <Suspense
+            fallback={
+              <div className="wizard-loading">
+                <Spinner label={es.common.loading} />
+              </div>
+            }
+          >
+            {step === 1 ? (
+              <DocumentStep country={country} document={draft.document} onDocument={onDocument} />
+            ) : step === 2 ? (
+              <ServicesStep
+                country={country}
+                catalog={catalog}
+                selection={draft.services}
+                signersCount={draft.signers.length}
+                onToggle={onToggle}
+              />
+            ) : step === 3 ? (
+              <SignersStep
+                signers={draft.signers}
+                signatureCode={signatureCode}
+                serverErrors={signerServerErrors}
+                onChange={onSigners}
+                signInOrder={draft.signInOrder}
+                onSignInOrder={(value) => setDraft((d) => ({ ...d, signInOrder: value }))}
+              />
+            ) : (
+              <DeliveryStep
+                delivery={draft.delivery}
+                signers={draft.signers}
+                onChange={(value) => setDraft((d) => ({ ...d, delivery: value }))}
+              />
+            )}
+          </Suspense>
         </section>
         {stepError ? <Alert tone="error">{stepError}</Alert> : null}
         <div className="wizard-nav">
