@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { withFileLinks } from '../signing/file-links.js';
 import { getOwnedOrder } from './repo.js';
-import { orderView } from './service.js';
+import { orderViewOf } from './service.js';
 
 /** One of the caller's orders with its lines, signers and file links (404 for anyone else's). */
 export const handler = httpRoute(routes.getOrder, async ({ caller, params }) => {
@@ -14,6 +14,8 @@ export const handler = httpRoute(routes.getOrder, async ({ caller, params }) => 
   const sub = mustBeCaller(caller).sub;
   const record = await getOwnedOrder(params.id ?? '', sub);
   if (!record) throw notFound(ordersEs.orderNotFound);
-  const order = await orderView(record.id, sub, now);
+  // The view and the file links come from this one read: read twice, a seal committed in
+  // between showed 'Completado' without the signed file's link.
+  const order = await orderViewOf(record, now);
   return { order: await withFileLinks(order, record, Math.floor(now.getTime() / 1000)) };
 });

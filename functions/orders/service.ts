@@ -396,6 +396,11 @@ export function toOrder(
 export async function orderView(id: string, sub: string, now: Date): Promise<Order> {
   const order = await getOwnedOrder(id, sub);
   if (!order) throw notFound(ordersEs.orderNotFound);
+  return orderViewOf(order, now);
+}
+
+/** The view of an order record already read (one read: its status and its files agree). */
+export async function orderViewOf(order: OrderRecord, now: Date): Promise<Order> {
   const { lines, signers } = await getOrderParts(order);
   return toOrder(order, lines, signers, now);
 }
