@@ -25,7 +25,7 @@ import {
  *
  * Each runs RUNS times on a cold HTTP cache; the median is reported. Targets: performance score
  * at least 0.95 and LCP at most 2.0 s. Against a running stack: `SELLO_URL=http://localhost:8080
- * npx tsx bench/lighthouse.ts`.
+ * npx tsx bench/lighthouse.ts`; LIGHTHOUSE_RUNS, LIGHTHOUSE_VISITS and LIGHTHOUSE_DUMP below.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -49,11 +49,14 @@ interface Visit {
 }
 
 const GRANTED = { maintenance_access: 'granted' };
-const VISITS: Visit[] = [
+const ALL_VISITS: Visit[] = [
   { name: 'gate', path: '/', storage: {} },
   { name: 'home', path: '/', storage: GRANTED },
   { name: 'wizard', path: '/firmar-documento', storage: GRANTED },
 ];
+/** LIGHTHOUSE_VISITS=wizard,home measures only those (while working on one screen). */
+const ONLY = process.env.LIGHTHOUSE_VISITS?.split(',');
+const VISITS = ONLY ? ALL_VISITS.filter((v) => ONLY.includes(v.name)) : ALL_VISITS;
 
 interface Figures {
   score: number;

@@ -1,4 +1,4 @@
-import { createServer, type Plugin, type PluginOption } from 'vite';
+import { createServer, type Plugin, type PluginOption, type Rollup } from 'vite';
 
 /** What web/src/prerender/shells.tsx exports. */
 interface ShellModule {
@@ -21,7 +21,7 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         const server = await createServer({
           configFile: false,
           root: webRoot,
@@ -33,13 +33,14 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
         try {
           const shells = (await server.ssrLoadModule(SHELL_MODULE)) as ShellModule;
           const markup = shells.renderShellMarkup();
-          const boot = `<script>${shells.bootScript()}</script>`;
+          const bootScript = `<script>${shells.bootScript()}</script>`;
           if (!html.includes('</head>') || !html.includes('<div id="root">')) {
             throw new Error('index.html lacks </head> or <div id="root">');
           }
-          const { html: withoutModules, loader } = deferModules(html);
+          const boot = ctx.chunk && ctx.bundle ? bootChunks(ctx.chunk, ctx.bundle) : [];
+          const { html: withoutModules, loader } = deferModules(html, boot);
           return withoutModules
-            .replace('</head>', `  ${boot}\n  </head>`)
+            .replace('</head>', `  ${bootScript}\n  </head>`)
             .replace('<div id="root">', `${markup}\n    <div id="root">`)
             .replace('</body>', `  <script>${loader}</script>\n  </body>`);
         } finally {
@@ -48,6 +49,24 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
       },
     },
   };
+}
+
+/**
+ * The chunks the start-up needs (web/src/main.tsx): what the entry imports, statically or with
+ * the import() of its stages, and all that those import statically. main.tsx imports its
+ * stages one after the other so each is evaluated in a task of its own; preloaded together,
+ * their downloads still overlap. Pages (lazy routes) are not among them.
+ */
+export function bootChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+    seen.add(fileName);
+    for (const dep of chunk.imports) visit(dep);
+  };
+  for (const dep of [...entry.imports, ...entry.dynamicImports]) visit(dep);
+  return [...seen].map((fileName) => `/${fileName}`);
 }
 
 const ENTRY_RE = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
@@ -64,9 +83,14 @@ const PRELOAD_RE = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
  */
 const PAINT_WAIT_MS = 400;
 
-export function deferModules(html: string): { html: string; loader: string } {
+export function deferModules(
+  html: string,
+  bootPreloads: string[] = [],
+): { html: string; loader: string } {
   const entries = [...html.matchAll(ENTRY_RE)].map((m) => m[1]);
-  const preloads = [...html.matchAll(PRELOAD_RE)].map((m) => m[1]);
+  const preloads = [
+    ...new Set([...html.matchAll(PRELOAD_RE)].map((m) => m[1]).concat(bootPreloads)),
+  ];
   if (entries.length !== 1) throw new Error(`expected one module script, found ${entries.length}`);
   const loader = `(() => {
   const add = (tag, props) => {

@@ -55,7 +55,7 @@ export function WizardPage() {
   if (!shown) {
     if (loading || detecting || country) {
       return (
-        <div className="page wizard-page">
+        <div className="page wizard-page wizard-page--loading">
           <title>{`${es.wizard.title} · ${es.layout.brand}`}</title>
           {/* The page's heading while the country loads: what a first paint shows at once. */}
           <header className="wizard-header">
@@ -75,8 +75,10 @@ export function WizardPage() {
 
 /**
  * Steps 2–4 are chunks of their own (the signers' form brings react-hook-form and the saved
- * signers): the first screen, the document step, does not wait for them, and they are fetched
- * right after it has rendered, so moving on does not wait either.
+ * signers): the first screen, the document step, does not wait for them. They are fetched at
+ * the visitor's first input on the page (a tap, a key, a file dragged in), long before
+ * "Siguiente" can be pressed (a document has to be uploaded first), and not while the page
+ * starts, where evaluating them would hold the main thread (a long task on a slow phone).
  */
 const loadServicesStep = () => import('./ServicesStep');
 const loadSignersStep = () => import('./SignersStep');
@@ -84,7 +86,24 @@ const loadDeliveryStep = () => import('./DeliveryStep');
 const ServicesStep = lazy(async () => ({ default: (await loadServicesStep()).ServicesStep }));
 const SignersStep = lazy(async () => ({ default: (await loadSignersStep()).SignersStep }));
 const DeliveryStep = lazy(async () => ({ default: (await loadDeliveryStep()).DeliveryStep }));
-const STEP_PREFETCH_MS = 1_500;
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'dragenter'] as const;
+
+function prefetchStepsOnFirstInput(): () => void {
+  const stop = () => {
+    for (const type of FIRST_INPUT_EVENTS) document.removeEventListener(type, prefetch, true);
+  };
+  function prefetch() {
+    stop();
+    for (const load of [loadServicesStep, loadSignersStep, loadDeliveryStep]) {
+      // A failed prefetch is retried by the step's own lazy load when it shows.
+      load().catch(() => undefined);
+    }
+  }
+  for (const type of FIRST_INPUT_EVENTS) {
+    document.addEventListener(type, prefetch, { capture: true, passive: true });
+  }
+  return stop;
+}
 
 function Wizard({ country }: { country: Country }) {
   const { status } = useSession();
@@ -123,15 +142,7 @@ function Wizard({ country }: { country: Country }) {
 
   const { next, back } = useStepActions(wizard, country);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      for (const load of [loadServicesStep, loadSignersStep, loadDeliveryStep]) {
-        // A failed prefetch is retried by the step's own lazy load when it shows.
-        load().catch(() => undefined);
-      }
-    }, STEP_PREFETCH_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => prefetchStepsOnFirstInput(), []);
 
   const signatureCode = signatureCodeOf(catalog.data, draft.services, request);
   const complete = (s: WizardStep) => stepComplete(s, draft, catalog.data, signatureCode);
