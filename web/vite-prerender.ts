@@ -58,6 +58,11 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
  * their downloads still overlap. Pages (lazy routes) are not among them.
  */
 export function bootChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string[] {
+  return withStaticImports([...entry.imports, ...entry.dynamicImports], bundle);
+}
+
+/** The chunks named and all they import statically, as URL paths. */
+function withStaticImports(fileNames: string[], bundle: Rollup.OutputBundle): string[] {
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
@@ -65,7 +70,7 @@ export function bootChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundl
     seen.add(fileName);
     for (const dep of chunk.imports) visit(dep);
   };
-  for (const dep of [...entry.imports, ...entry.dynamicImports]) visit(dep);
+  for (const fileName of fileNames) visit(fileName);
   return [...seen].map((fileName) => `/${fileName}`);
 }
 
@@ -93,14 +98,19 @@ export function deferModules(
   ];
   if (entries.length !== 1) throw new Error(`expected one module script, found ${entries.length}`);
   const loader = `(() => {
-  const add = (tag, props) => {
-    const el = Object.assign(document.createElement(tag), props);
-    el.crossOrigin = '';
-    document.head.append(el);
-  };
+  const view = document.documentElement.dataset.shell;
   const start = () => {
-    for (const href of ${JSON.stringify(preloads)}) add('link', { rel: 'modulepreload', href });
+    const hrefs = ${JSON.stringify(preloads)};
+    // One insertion for all of them: each separate one costs the main thread a little.
+    const all = document.createDocumentFragment();
+    const add = (tag, props) => {
+      const el = Object.assign(document.createElement(tag), props);
+      el.crossOrigin = '';
+      all.append(el);
+    };
     add('script', { type: 'module', src: ${JSON.stringify(entries[0])} });
+    for (const href of hrefs) add('link', { rel: 'modulepreload', href });
+    document.head.append(all);
   };
   let started = false;
   const go = () => {
@@ -109,7 +119,7 @@ export function deferModules(
       start();
     }
   };
-  if (!document.documentElement.dataset.shell || document.visibilityState !== 'visible') {
+  if (!view || document.visibilityState !== 'visible') {
     go();
   } else {
     try {

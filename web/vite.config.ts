@@ -48,21 +48,43 @@ export function routeManifest(): Plugin {
 }
 
 /**
- * Vendor chunks that change rarely and are cached apart from our code. The auth library gets
- * its own chunk, reached only through dynamic imports (AppShell, auth pages): the signer's
- * /sign/* pages never load it (see app/RootLayout.tsx).
+ * Few chunks, because every request costs the main thread of a slow phone a few milliseconds
+ * (measured with Lighthouse: 34 small chunks of the wizard cost more than their code's
+ * evaluation). So:
+ *  - `react`: React and ReactDOM, evaluated first and apart at start-up (main.tsx);
+ *  - `vendor`: the router, the query cache, toasts and tslib, which change rarely;
+ *  - `amplify`: the auth library, reached only through dynamic imports (lib/session): visitors
+ *    without a stored session and the signer's /sign/* pages never load it;
+ *  - `core`: our app frame, shared by every screen: app/, layout/, lib/ (not the card payers,
+ *    which bring Stripe, nor the Amplify client), components/, the theme, shared/messages and shared/rules. It imports
+ *    no zod: the contract's schemas stay with the forms that use them;
+ *  - every page (a lazy route) a chunk of its own, as Rollup splits them.
  */
+const CORE = [
+  /\/web\/src\/(app|layout|components)\//,
+  /\/web\/src\/lib\/(?!payments\/(Stripe|Local)CardPayer)/,
+  /\/web\/src\/features\/theme\//,
+  /\/shared\/(messages|rules)\//,
+  /\/shared\/messages\.es\.ts$/,
+  /^\0virtual:sello\/route-manifest$/,
+];
+
 function manualChunks(id: string): string | undefined {
-  if (!id.includes('/node_modules/')) return undefined;
+  if (!id.includes('/node_modules/')) {
+    if (/\/web\/src\/main\.tsx$|\/web\/src\/prerender\//.test(id)) return undefined;
+    // Our Amplify client goes with the library: left alone, Rollup put it into core, which
+    // then imported the auth library statically.
+    if (id.endsWith('/web/src/lib/session/amplify.ts')) return 'amplify';
+    return CORE.some((re) => re.test(id)) ? 'core' : undefined;
+  }
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  if (id.includes('/node_modules/react-router/')) return 'router';
-  if (id.includes('/node_modules/@tanstack/')) return 'query';
-  if (/\/node_modules\/(react-hot-toast|goober)\//.test(id)) return 'toast';
-  // tslib's helpers serve the auth library and others (react-dropzone's file-selector): left
-  // to Rollup they join the auth chunk, and the wizard would download and run all of Amplify.
-  if (id.includes('/node_modules/tslib/')) return 'tslib';
   if (/\/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) {
     return 'amplify';
+  }
+  // tslib's helpers serve the auth library and others (react-dropzone's file-selector): left
+  // to Rollup they join the auth chunk, and the wizard would download and run all of Amplify.
+  if (/\/node_modules\/(react-router|@tanstack|react-hot-toast|goober|tslib)\//.test(id)) {
+    return 'vendor';
   }
   return undefined;
 }
@@ -82,6 +104,11 @@ export default defineConfig({
     // the layout and the home page before any of their chunks loads, so their rules must be
     // there from the start, and later screens never wait for a stylesheet of their own.
     cssCodeSplit: false,
+    // No runtime preloading of a lazy chunk's imports: Vite's helper adds a <link> per import
+    // when import() is called, inside React's render of the lazy page (a long task on a slow
+    // phone). The browser fetches those imports itself, and the first screen's chunks are
+    // preloaded from index.html as the shell is painted (vite-prerender.ts).
+    modulePreload: false,
     rollupOptions: { output: { manualChunks } },
   },
   server: {

@@ -5,12 +5,18 @@ import { startShell } from './lib/firstPaintShell';
 
 /**
  * Start-up in parts, each in a task of its own, so the browser can paint and answer input
- * between them: evaluating React, then the router and the app's modules, then building the
- * router, then the first render. Imported statically, all of it ran as one module-graph
- * evaluation, the longest task of a first visit (~80 ms on a desktop, four times that on a
- * mid-range phone). The first-paint shell is what the visitor sees meanwhile.
+ * between them: evaluating React, then the app's modules, then building the router, then the
+ * first render. Imported statically, all of it ran as one module-graph evaluation, the longest
+ * task of a first visit (~80 ms on a desktop, four times that on a mid-range phone). The
+ * first-paint shell is what the visitor sees meanwhile.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * How long the first render waits for the first screen's data (app/firstScreenData.ts). The
+ * shell shows meanwhile; a slower answer lands later, through the screen's own queries.
+ */
+const FIRST_DATA_WAIT_MS = 1_000;
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -20,15 +26,22 @@ async function start(): Promise<void> {
   const reactDom = import('react-dom/client');
   const appModules = import('./app/App');
   const routerModule = import('./app/router');
+  const dataModules = Promise.all([import('./app/queryClient'), import('./app/firstScreenData')]);
   const [{ createRoot }, { StrictMode, startTransition, createElement }] = await Promise.all([
     reactDom,
     import('react'),
   ]);
   await nextTask();
+  const [{ queryClient }, { prefetchFirstScreen }] = await dataModules;
+  const firstData = prefetchFirstScreen(queryClient, document.documentElement.dataset.shell);
   const { createAppRouter } = await routerModule;
   await nextTask();
   const router = createAppRouter();
   const { App } = await appModules;
+  await Promise.race([
+    firstData.catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+  ]);
   await nextTask();
   // A transition: the first render yields to the browser every few milliseconds instead of
   // holding the main thread for one long task.

@@ -12,7 +12,7 @@ import { ActionKeys, newIdempotencyKey } from '../../lib/idempotency';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useRefreshWallet, useWallet } from '../../lib/wallet/useWallet';
 import { Markdown } from './Markdown';
-import { wizardKeys } from './queries';
+import { creditServicesQuery, wizardKeys } from './queries';
 import { analysisCost, type DraftDocument, remainingAnalysisDelay } from './wizardRules';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -58,11 +58,7 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
   // Per document: a retry after no answer or a 503 is the same analysis (charged once at most).
   const keys = useRef(new ActionKeys(newIdempotencyKey));
   const [problem, setProblem] = useState<{ text: string; buy?: boolean } | null>(null);
-  const rules = useQuery({
-    queryKey: wizardKeys.creditServices,
-    queryFn: ({ signal }) => apiCall('listCreditServices', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const rules = useQuery(creditServicesQuery);
   const cost = analysisCost(rules.data?.services);
   // The result of this document, kept in the query cache so it survives a step change.
   const result = useQuery({

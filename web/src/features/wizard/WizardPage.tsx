@@ -6,12 +6,11 @@ import type { Country } from '../../../../shared/contract/countries';
 import { es, fmt } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
-import { apiCall } from '../../lib/api';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
 import { DocumentStep } from './DocumentStep';
-import { retryTransient, wizardKeys } from './queries';
+import { catalogQuery } from './queries';
 import { Stepper } from './Stepper';
 import { useStepActions } from './useStepActions';
 import { useWizardRequest } from './useWizardRequest';
@@ -132,13 +131,7 @@ function Wizard({ country }: { country: Country }) {
     onDocument,
   } = wizard;
 
-  const catalog = useQuery({
-    queryKey: wizardKeys.catalog(country.id),
-    queryFn: ({ signal }) =>
-      apiCall('listCountryServices', { query: { country_id: country.id }, signal }),
-    staleTime: 5 * 60_000,
-    retry: retryTransient,
-  });
+  const catalog = useQuery(catalogQuery(country.id));
 
   const { next, back } = useStepActions(wizard, country);
 

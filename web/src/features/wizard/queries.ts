@@ -1,5 +1,5 @@
 import { es } from '../../../../shared/messages.es';
-import { ApiError } from '../../lib/api';
+import { ApiError, apiCall } from '../../lib/api';
 
 /**
  * Query keys of the wizard. The credit services and feature keys are the ones the credit
@@ -16,13 +16,29 @@ export const wizardKeys = {
   creditServices: ['creditServices'] as const,
 };
 
-/** A 404/403 means "not yours or gone": asking again will not change it. */
-export const isGone = (err: unknown) =>
-  err instanceof ApiError && (err.status === 404 || err.status === 403);
-
 /** Retry transient failures twice, never a definitive answer. */
 export const retryTransient = (count: number, err: unknown) =>
   count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+
+/** A country's services and signature types (WizardPage; prefetched at start-up, main.tsx). */
+export const catalogQuery = (countryId: string) => ({
+  queryKey: wizardKeys.catalog(countryId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiCall('listCountryServices', { query: { country_id: countryId }, signal }),
+  staleTime: 5 * 60_000,
+  retry: retryTransient,
+});
+
+/** What each credit service costs (the analysis panel on the wizard's first step). */
+export const creditServicesQuery = {
+  queryKey: wizardKeys.creditServices,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiCall('listCreditServices', { signal }),
+  staleTime: 5 * 60_000,
+};
+
+/** A 404/403 means "not yours or gone": asking again will not change it. */
+export const isGone = (err: unknown) =>
+  err instanceof ApiError && (err.status === 404 || err.status === 403);
 
 /** The message of a failed save: the server's own Spanish text, else `fallback`. */
 export function saveMessage(err: unknown, fallback: string = es.orders.saveError): string {

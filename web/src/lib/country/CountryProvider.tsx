@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Country } from '../../../../shared/contract/countries';
 import { apiCall } from '../api';
@@ -32,6 +32,13 @@ const CountryContext = createContext<CountryContextValue | null>(null);
 export const countriesQueryKey = ['countries'] as const;
 const detectionQueryKey = ['detectCountry'] as const;
 
+/** The country list, as CountryProvider and the start-up's prefetch (prefetchCountry) ask for it. */
+const countriesQueryDef = {
+  queryKey: countriesQueryKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiCall('listCountries', { signal }),
+  staleTime: 10 * 60_000,
+};
+
 /** IP detection, reusing the answer stored in `geo_detection` for 24 hours. */
 async function detectCountry(): Promise<GeoDetection> {
   const cached = readJson(storageKeys.geoDetection, isGeoDetection);
@@ -44,12 +51,33 @@ async function detectCountry(): Promise<GeoDetection> {
   return result;
 }
 
+const detectionQuery = {
+  queryKey: detectionQueryKey,
+  queryFn: detectCountry,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+};
+
+/**
+ * The country the app starts with, fetched into the query cache before the first render (see
+ * main.tsx): the same queries and the same rules as CountryProvider at mount (a favourite, else
+ * the stored choice, else the IP detection), so the provider finds their answers cached and
+ * the first screen renders once, with its country, instead of again when each answer lands.
+ */
+export async function prefetchCountry(client: QueryClient): Promise<Country | null> {
+  const favorite = readStorage(storageKeys.favoriteCountry);
+  const stored = readStorage(storageKeys.selectedCountry);
+  // Nothing stored: the detection is needed, so it runs alongside the list.
+  const detecting = favorite || stored ? null : client.fetchQuery(detectionQuery);
+  const { countries } = await client.fetchQuery(countriesQueryDef);
+  const chosen = resolveCountry({ favorite, stored, detected: null, countries });
+  if (chosen) return chosen;
+  const detected = await (detecting ?? client.fetchQuery(detectionQuery));
+  return resolveCountry({ favorite: null, stored: null, detected: detected.code, countries });
+}
+
 export function CountryProvider({ children }: { children: ReactNode }) {
-  const countriesQuery = useQuery({
-    queryKey: countriesQueryKey,
-    queryFn: ({ signal }) => apiCall('listCountries', { signal }),
-    staleTime: 10 * 60_000,
-  });
+  const countriesQuery = useQuery(countriesQueryDef);
   const countries = useMemo(() => countriesQuery.data?.countries ?? [], [countriesQuery.data]);
 
   const [favoriteId, setFavoriteId] = useState(() => readStorage(storageKeys.favoriteCountry));
@@ -63,13 +91,7 @@ export function CountryProvider({ children }: { children: ReactNode }) {
     : null;
   const needsDetection = countriesQuery.isSuccess && fromStorage === null;
 
-  const detection = useQuery({
-    queryKey: detectionQueryKey,
-    queryFn: detectCountry,
-    enabled: needsDetection,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const detection = useQuery({ ...detectionQuery, enabled: needsDetection });
 
   const country =
     fromStorage ??
