@@ -71,7 +71,10 @@ const CORE = [
 
 function manualChunks(id: string): string | undefined {
   if (!id.includes('/node_modules/')) {
-    if (/\/web\/src\/main\.tsx$|\/web\/src\/prerender\//.test(id)) return undefined;
+    // What main.tsx imports statically (the shell's start, Vite's import helper) is a chunk
+    // apart: were it in core, the entry would import core statically, and core could not be
+    // evaluated in a later task of its own (main.tsx).
+    if (/\/web\/src\/lib\/firstPaintShell\.ts$|^\0vite\/preload-helper/.test(id)) return 'boot';
     // Our Amplify client goes with the library: left alone, Rollup put it into core, which
     // then imported the auth library statically.
     if (id.endsWith('/web/src/lib/session/amplify.ts')) return 'amplify';

@@ -22,22 +22,27 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   startShell();
-  // Asked for together, so the downloads overlap; evaluated one after the other.
-  const reactDom = import('react-dom/client');
-  const appModules = import('./app/App');
-  const routerModule = import('./app/router');
-  const dataModules = Promise.all([import('./app/queryClient'), import('./app/firstScreenData')]);
+  // Each import() runs its chunk's code as soon as the chunk is there, so each is called only
+  // when the previous part is done. The downloads still overlap: index.html preloads all of
+  // these chunks as the shell is painted (web/vite-prerender.ts, bootChunks).
   const [{ createRoot }, { StrictMode, startTransition, createElement }] = await Promise.all([
-    reactDom,
+    import('react-dom/client'),
     import('react'),
   ]);
   await nextTask();
-  const [{ queryClient }, { prefetchFirstScreen }] = await dataModules;
-  const firstData = prefetchFirstScreen(queryClient, document.documentElement.dataset.shell);
-  const { createAppRouter } = await routerModule;
+  await import('react-router'); // the vendor chunk
   await nextTask();
+  const [{ queryClient }, { prefetchFirstScreen }] = await Promise.all([
+    import('./app/queryClient'),
+    import('./app/firstScreenData'),
+  ]);
+  const firstData = prefetchFirstScreen(queryClient, document.documentElement.dataset.shell);
+  await nextTask();
+  const [{ createAppRouter }, { App }] = await Promise.all([
+    import('./app/router'),
+    import('./app/App'),
+  ]);
   const router = createAppRouter();
-  const { App } = await appModules;
   await Promise.race([
     firstData.catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),

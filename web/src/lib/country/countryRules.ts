@@ -55,15 +55,12 @@ export function resolveCountry({
   return byId(favorite) ?? byId(stored) ?? byCode(detected) ?? null;
 }
 
-/** Regional-indicator flag emoji for an ISO 3166-1 alpha-2 code ('' for anything else). */
-export function flagEmoji(code: string): string {
-  const upper = code.toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return '';
-  return String.fromCodePoint(...[...upper].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
-
-/** Option text of the country selector: "🇨🇱 Chile (CLP)". */
-export function countryLabel(country: Pick<Country, 'code' | 'name' | 'currency_code'>): string {
-  const flag = flagEmoji(country.code);
-  return `${flag ? `${flag} ` : ''}${country.name} (${country.currency_code})`;
+/**
+ * Option text of the country selector: "Chile (CLP)". No flag emoji: Windows draws flags as
+ * two letters, a system without a colour-emoji font draws empty boxes, and where there is one,
+ * looking it up and loading it made the first layout of every screen a long task on a slow
+ * phone (the selector is in the header).
+ */
+export function countryLabel(country: Pick<Country, 'name' | 'currency_code'>): string {
+  return `${country.name} (${country.currency_code})`;
 }
