@@ -100,17 +100,23 @@ export function deferModules(
   const loader = `(() => {
   const view = document.documentElement.dataset.shell;
   const start = () => {
-    const hrefs = ${JSON.stringify(preloads)};
-    // One insertion for all of them: each separate one costs the main thread a little.
-    const all = document.createDocumentFragment();
-    const add = (tag, props) => {
+    const make = (tag, props) => {
       const el = Object.assign(document.createElement(tag), props);
       el.crossOrigin = '';
-      all.append(el);
+      return el;
     };
-    add('script', { type: 'module', src: ${JSON.stringify(entries[0])} });
-    for (const href of hrefs) add('link', { rel: 'modulepreload', href });
-    document.head.append(all);
+    const queue = [make('script', { type: 'module', src: ${JSON.stringify(entries[0])} })].concat(
+      ${JSON.stringify(preloads)}.map((href) => make('link', { rel: 'modulepreload', href })),
+    );
+    // One element per task: starting a request costs the main thread a few milliseconds on a
+    // slow phone, and all of them at once were a long task right after the first paint.
+    const next = () => {
+      const el = queue.shift();
+      if (!el) return;
+      document.head.append(el);
+      setTimeout(next, 0);
+    };
+    next();
   };
   let started = false;
   const go = () => {
