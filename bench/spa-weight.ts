@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, type InlineConfig } from 'vite';
+import { build, type InlineConfig, type Rollup } from 'vite';
 import {
   type BenchResult,
   heading,
@@ -18,11 +18,12 @@ import {
 } from './common.js';
 
 /**
- * SPA weight: builds web/ with its own vite.config.ts (outDir in a temp folder, build manifest
- * on) and adds up, per route group, the gzip size of the JS and CSS a first visit needs: the
- * entry chunk and its static imports, plus the lazily loaded modules that serve the route
+ * SPA weight: builds web/ with its own vite.config.ts (outDir in a temp folder) and adds up,
+ * per route group, the gzip size of the JS and CSS a first visit needs: the entry chunk, the
+ * chunks its start-up imports (main.tsx imports React, the vendor chunk and core in turn), all
+ * their static imports, plus the chunks of the lazily loaded modules that serve the route
  * (RootLayout's AppShell for every non-bare path, then the page from app/router.tsx) and their
- * static imports. Next to it, a bare React page: one component, built by Vite the same way.
+ * static imports. A module is found in whichever chunk Rollup put it (AppShell is in core). Next to it, a bare React page: one component, built by Vite the same way.
  *
  * Targets: `/` < 200 KB gzip; the signer's `/sign/*` and `/firmar/*`, and the sealed
  * documents' `/verificar/*` and `/descargar/*`, < 170 KB gzip, no Amplify code in their chunks, and pdf.js and signature_pad only in lazy chunks (the signing screen
@@ -39,7 +40,7 @@ const AUTH_CHUNK = 'src/lib/session/amplify.ts';
 
 interface RouteGroup {
   path: string;
-  /** Lazy modules (manifest keys) the route renders, besides the entry. */
+  /** Lazy modules (paths under the Vite root) the route renders, besides the entry. */
   lazy: string[];
   /** gzip budget in bytes, if the route has a target. */
   budget?: number;
@@ -104,17 +105,6 @@ const GROUPS: RouteGroup[] = [
 
 const AMPLIFY_MARKERS = ['aws-amplify', '@aws-amplify'];
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 interface Asset {
   file: string;
   raw: number;
@@ -125,11 +115,14 @@ interface Asset {
 
 class Built {
   private readonly assets = new Map<string, Asset>();
+  private readonly chunks = new Map<string, Rollup.OutputChunk>();
 
   constructor(
     readonly outDir: string,
-    readonly manifest: Manifest,
-  ) {}
+    chunks: Rollup.OutputChunk[],
+  ) {
+    for (const c of chunks) this.chunks.set(c.fileName, c);
+  }
 
   asset(file: string): Asset {
     let a = this.assets.get(file);
@@ -148,26 +141,41 @@ class Built {
     return a;
   }
 
-  entryKey(): string {
-    const key = Object.keys(this.manifest).find((k) => this.manifest[k]?.isEntry);
-    if (!key) throw new Error('no entry in the build manifest');
-    return key;
+  /** The entry chunk and the chunks its start-up imports (dynamically, in turn). */
+  start(): string[] {
+    const entry = [...this.chunks.values()].find((c) => c.isEntry);
+    if (!entry) throw new Error('no entry chunk in the build');
+    return [entry.fileName, ...entry.dynamicImports];
+  }
+
+  /** The chunk holding this module (a path under the Vite root), if it is in the build. */
+  chunkOf(module: string): string | undefined {
+    return [...this.chunks.values()].find((c) =>
+      c.moduleIds.some((id) => id.endsWith(`/${module}`)),
+    )?.fileName;
+  }
+
+  /** The chunk of each module (which must be in the build). */
+  chunksOf(modules: readonly string[]): string[] {
+    return modules.map((m) => {
+      const file = this.chunkOf(m);
+      if (!file) throw new Error(`${m} is in no chunk of the build (router changed?)`);
+      return file;
+    });
   }
 
   /** JS and CSS files of these chunks and everything they import statically. */
-  closure(keys: readonly string[]): Set<string> {
+  closure(fileNames: readonly string[]): Set<string> {
     const files = new Set<string>();
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      const chunk = this.manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build manifest (router changed?)`);
-      files.add(chunk.file);
-      for (const css of chunk.css ?? []) files.add(css);
-      for (const dep of chunk.imports ?? []) visit(dep);
+    const visit = (fileName: string) => {
+      if (files.has(fileName)) return;
+      const chunk = this.chunks.get(fileName);
+      if (!chunk) throw new Error(`${fileName} is not a chunk of the build`);
+      files.add(fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      for (const dep of chunk.imports) visit(dep);
     };
-    for (const key of keys) visit(key);
+    for (const fileName of fileNames) visit(fileName);
     return files;
   }
 
@@ -178,7 +186,7 @@ class Built {
 
   /** Whether any file of the whole build carries the markers (so the check can see them). */
   anyMarked(markers: readonly string[]): boolean {
-    return Object.values(this.manifest).some((c) => this.marked([c.file], markers).length > 0);
+    return [...this.chunks.keys()].some((file) => this.marked([file], markers).length > 0);
   }
 
   weigh(files: Iterable<string>): { raw: number; gzip: number; amplify: string[] } {
@@ -196,7 +204,7 @@ class Built {
 }
 
 async function viteBuild(config: InlineConfig, outDir: string): Promise<Built> {
-  await build({
+  const output = await build({
     ...config,
     mode: 'production',
     logLevel: 'warn',
@@ -204,7 +212,6 @@ async function viteBuild(config: InlineConfig, outDir: string): Promise<Built> {
       ...config.build,
       outDir,
       emptyOutDir: true,
-      manifest: true,
       rollupOptions: {
         // Rollup's notes about misplaced /* @__PURE__ */ comments in dependencies are noise here.
         onwarn(warning, warn) {
@@ -213,10 +220,11 @@ async function viteBuild(config: InlineConfig, outDir: string): Promise<Built> {
       },
     },
   });
-  const manifest = JSON.parse(
-    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
-  return new Built(outDir, manifest);
+  const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
+  const chunks = outputs
+    .flatMap((o) => o.output)
+    .filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  return new Built(outDir, chunks);
 }
 
 /** A one-component React app in a temp folder (node_modules linked from the repository). */
@@ -255,16 +263,17 @@ export async function run(): Promise<BenchResult> {
     );
     print('Building the bare React page...');
     const bare = await buildBareReact(dir);
-    const bareWeight = bare.weigh(bare.closure([bare.entryKey()]));
+    const bareWeight = bare.weigh(bare.closure(bare.start()));
 
-    const entry = app.entryKey();
-    const authFiles = app.manifest[AUTH_CHUNK] ? app.closure([AUTH_CHUNK]) : new Set<string>();
+    const start = app.start();
+    const authChunk = app.chunkOf(AUTH_CHUNK);
+    const authFiles = authChunk ? app.closure([authChunk]) : new Set<string>();
     const authMarked = [...authFiles].some((f) => app.asset(f).amplify);
     const summary: SummaryRow[] = [];
     const rows: string[][] = [];
     const details: string[] = [];
     for (const group of GROUPS) {
-      const files = app.closure([entry, ...group.lazy]);
+      const files = app.closure([...start, ...app.chunksOf(group.lazy)]);
       const w = app.weigh(files);
       // SessionProvider (in AppShell) imports the auth chunk on mount: loaded right after.
       const withAuth = group.lazy.includes(APP_SHELL)
@@ -329,7 +338,7 @@ export async function run(): Promise<BenchResult> {
     }
     rows.push([
       '(bare React page)',
-      String(bare.closure([bare.entryKey()]).size),
+      String(bare.closure(bare.start()).size),
       kb(bareWeight.raw),
       kb(bareWeight.gzip),
       '1.00x',
@@ -359,10 +368,10 @@ export async function run(): Promise<BenchResult> {
     print('Largest files (gzip) per route:');
     for (const d of details) print(`  ${d}`);
     print();
-    const entryFiles = app.closure([entry]);
+    const entryFiles = app.closure(start);
     const authWeight = app.weigh([...authFiles].filter((f) => !entryFiles.has(f)));
     print(
-      `"gzip" = entry + static imports + AppShell (non-bare paths) + the route's lazy page and ` +
+      `"gzip" = entry + the start-up's chunks + static imports + AppShell (non-bare paths) + the route's lazy page and ` +
         `their static imports (zlib default level). "gzip + auth chunk" adds ${AUTH_CHUNK} ` +
         `(${kb(authWeight.gzip)} gzip beyond the entry), which SessionProvider imports when AppShell ` +
         `mounts for a browser with a stored session (a signed-in user), or at a login. Amplify markers (${AMPLIFY_MARKERS.join(', ')}) found in the auth chunk: ` +

@@ -58,8 +58,16 @@ export function routeManifest(): Plugin {
  *  - `core`: our app frame, shared by every screen: app/, layout/, lib/ (not the card payers,
  *    which bring Stripe, nor the Amplify client), components/, the theme, shared/messages and shared/rules. It imports
  *    no zod: the contract's schemas stay with the forms that use them;
+ *  - `frame`: the pages' frame that RootLayout loads lazily (AppShell: header, sidebar, session,
+ *    country, the gate), which the signer's and the public documents' bare pages never need;
  *  - every page (a lazy route) a chunk of its own, as Rollup splits them.
  */
+const FRAME = [
+  /\/web\/src\/layout\//,
+  /\/web\/src\/app\/(AppShell|RouteGuard)\.tsx$/,
+  /\/web\/src\/lib\/(session|country)\//,
+  /\/web\/src\/features\/(maintenance\/MaintenanceGate|maintenance\/gateView|auth\/AuthModal\.tsx|country\/)/,
+];
 const CORE = [
   /\/web\/src\/(app|layout|components)\//,
   /\/web\/src\/lib\/(?!payments\/(Stripe|Local)CardPayer)/,
@@ -75,9 +83,13 @@ function manualChunks(id: string): string | undefined {
     // apart: were it in core, the entry would import core statically, and core could not be
     // evaluated in a later task of its own (main.tsx).
     if (/\/web\/src\/lib\/firstPaintShell\.ts$|^\0vite\/preload-helper/.test(id)) return 'boot';
+    if (id.endsWith('/web/src/vendorStage.ts')) return 'vendor';
     // Our Amplify client goes with the library: left alone, Rollup put it into core, which
     // then imported the auth library statically.
     if (id.endsWith('/web/src/lib/session/amplify.ts')) return 'amplify';
+    // The frame of the app's pages (header, sidebar, session, country, gate), which RootLayout
+    // loads lazily: the signer's and the public documents' bare pages never need it.
+    if (FRAME.some((re) => re.test(id))) return 'frame';
     return CORE.some((re) => re.test(id)) ? 'core' : undefined;
   }
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';

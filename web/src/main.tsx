@@ -30,7 +30,7 @@ async function start(): Promise<void> {
     import('react'),
   ]);
   await nextTask();
-  await import('react-router'); // the vendor chunk
+  await import('./vendorStage');
   await nextTask();
   const [{ queryClient }, { prefetchFirstScreen }] = await Promise.all([
     import('./app/queryClient'),
