@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
 import type { TransactionType } from '../../shared/rules/credits.js';
-import { db, tableName } from '../platform/db.js';
+import { db, queryAll, tableName } from '../platform/db.js';
 import { sdkOptions } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 import { type LedgerEntry, toEntry } from './entry.js';
@@ -45,25 +45,15 @@ export async function expiringSoon(
 
 /** Owners with lots whose expiry has passed, from the sparse expiry index. */
 export async function ownersWithExpiredLots(now: number): Promise<string[]> {
-  const owners = new Set<string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :after',
-        ExpressionAttributeValues: {
-          ':pk': keys.LOT_EXPIRY_PK,
-          ':after': keys.lotExpiryAfter(now),
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) owners.add(String(item.ownerId));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return [...owners];
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :after',
+    ExpressionAttributeValues: {
+      ':pk': keys.LOT_EXPIRY_PK,
+      ':after': keys.lotExpiryAfter(now),
+    },
+  });
+  return [...new Set(items.map((item) => String(item.ownerId)))];
 }
 
 export interface TransactionPage {

@@ -24,11 +24,14 @@ export interface CheckoutRecord {
   created_at: string;
 }
 
-/** Records that a card payment made an order; a second attempt for the same payment fails here. */
-export function paymentMarkerPut(
+/**
+ * The one record of what a card payment decided (an order, or none and why), written once:
+ * whichever decision comes first wins, a second one fails on the condition.
+ */
+function markerPut(
   paymentIntentId: string,
-  orderId: string,
   now: string,
+  fields: Pick<PaymentMarker, 'order_id' | 'duplicate' | 'refund_reason'>,
 ): TransactItem {
   return {
     Put: {
@@ -37,12 +40,21 @@ export function paymentMarkerPut(
         ...payKey(paymentIntentId),
         type: 'OrderPayment',
         payment_intent_id: paymentIntentId,
-        order_id: orderId,
+        ...fields,
         created_at: now,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** Records that a card payment made an order; a second attempt for the same payment fails here. */
+export function paymentMarkerPut(
+  paymentIntentId: string,
+  orderId: string,
+  now: string,
+): TransactItem {
+  return markerPut(paymentIntentId, now, { order_id: orderId });
 }
 
 export interface PaymentMarker {
@@ -77,21 +89,11 @@ export function noOrderMarkerPut(
   now: string,
   existingOrderId = '',
 ): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...payKey(paymentIntentId),
-        type: 'OrderPayment',
-        payment_intent_id: paymentIntentId,
-        order_id: existingOrderId,
-        ...(reason === 'already_paid' ? { duplicate: true } : {}),
-        refund_reason: reason,
-        created_at: now,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return markerPut(paymentIntentId, now, {
+    order_id: existingOrderId,
+    ...(reason === 'already_paid' ? { duplicate: true } : {}),
+    refund_reason: reason,
+  });
 }
 
 export async function putCheckout(c: CheckoutRecord): Promise<void> {
