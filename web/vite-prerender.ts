@@ -58,11 +58,6 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
  * their downloads still overlap. Pages (lazy routes) are not among them.
  */
 export function bootChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string[] {
-  return withStaticImports([...entry.imports, ...entry.dynamicImports], bundle);
-}
-
-/** The chunks named and all they import statically, as URL paths. */
-function withStaticImports(fileNames: string[], bundle: Rollup.OutputBundle): string[] {
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
@@ -70,7 +65,7 @@ function withStaticImports(fileNames: string[], bundle: Rollup.OutputBundle): st
     seen.add(fileName);
     for (const dep of chunk.imports) visit(dep);
   };
-  for (const fileName of fileNames) visit(fileName);
+  for (const fileName of [...entry.imports, ...entry.dynamicImports]) visit(fileName);
   return [...seen].map((fileName) => `/${fileName}`);
 }
 
@@ -90,12 +85,11 @@ const PAINT_WAIT_MS = 400;
 
 export function deferModules(
   html: string,
-  bootPreloads: string[] = [],
+  preloads: string[] = [],
 ): { html: string; loader: string } {
   const entries = [...html.matchAll(ENTRY_RE)].map((m) => m[1]);
-  const preloads = [
-    ...new Set([...html.matchAll(PRELOAD_RE)].map((m) => m[1]).concat(bootPreloads)),
-  ];
+  // Vite writes no modulepreload of its own (modulePreload is off); any it did write would be
+  // among `preloads` (bootChunks) anyway, so they are taken out.
   if (entries.length !== 1) throw new Error(`expected one module script, found ${entries.length}`);
   const loader = `(() => {
   const view = document.documentElement.dataset.shell;

@@ -55,9 +55,9 @@ export function routeManifest(): Plugin {
  *  - `vendor`: the router, the query cache, toasts and tslib, which change rarely;
  *  - `amplify`: the auth library, reached only through dynamic imports (lib/session): visitors
  *    without a stored session and the signer's /sign/* pages never load it;
- *  - `core`: our app frame, shared by every screen: app/, layout/, lib/ (not the card payers,
- *    which bring Stripe, nor the Amplify client), components/, the theme, shared/messages and shared/rules. It imports
- *    no zod: the contract's schemas stay with the forms that use them;
+ *  - `core`: what every screen shares: app/, lib/ (not the card payers, which bring Stripe,
+ *    nor the Amplify client), components/, the theme, shared/messages and shared/rules. It
+ *    imports no zod: the contract's schemas stay with the forms that use them;
  *  - `frame`: the pages' frame that RootLayout loads lazily (AppShell: header, sidebar, session,
  *    country, the gate), which the signer's and the public documents' bare pages never need;
  *  - every page (a lazy route) a chunk of its own, as Rollup splits them.
@@ -69,7 +69,7 @@ const FRAME = [
   /\/web\/src\/features\/(maintenance\/MaintenanceGate|maintenance\/gateView|auth\/AuthModal\.tsx|country\/)/,
 ];
 const CORE = [
-  /\/web\/src\/(app|layout|components)\//,
+  /\/web\/src\/(app|components)\//,
   /\/web\/src\/lib\/(?!payments\/(Stripe|Local)CardPayer)/,
   /\/web\/src\/features\/theme\//,
   /\/shared\/(messages|rules)\//,
@@ -121,8 +121,8 @@ export default defineConfig({
     cssCodeSplit: false,
     // No runtime preloading of a lazy chunk's imports: Vite's helper adds a <link> per import
     // when import() is called, inside React's render of the lazy page (a long task on a slow
-    // phone). The browser fetches those imports itself, and the first screen's chunks are
-    // preloaded from index.html as the shell is painted (vite-prerender.ts).
+    // phone). The browser fetches those imports itself, and the start-up's chunks are
+    // preloaded from index.html as the shell is painted (vite-prerender.ts, bootChunks).
     modulePreload: false,
     rollupOptions: { output: { manualChunks } },
   },
