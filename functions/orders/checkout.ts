@@ -19,7 +19,7 @@ import { getOwnedDocument } from '../documents/repo.js';
 import { countPaymentIntent } from '../payments/intent-limit.js';
 import { isMissing, isPaymentIntentId, publishableKey, stripe } from '../payments/stripe-client.js';
 import { epochSeconds } from '../platform/clock.js';
-import { pause } from '../platform/deadline.js';
+import { currentDeadline, MAX_REQUEST_MS, pause } from '../platform/deadline.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { updateProfile } from '../profile/repo.js';
@@ -29,6 +29,7 @@ import {
   claimForCredits,
   getOwnedRequest,
   type RequestItem,
+  releaseCreditsClaim,
   setPaymentIntent,
 } from '../requests/repo.js';
 import { payableUntil } from '../signing/original-keys.js';
@@ -231,19 +232,78 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
   const req = await getOwnedRequest(body.request_id, sub);
   if (!req) throw requestNotFound();
   if (req.status !== 'pending') return replayOrRefuse(req, body.idempotency_key, now);
-  await assertPayable(req);
-  const quote: Quote = await quoteRequest(req);
-  if (quote.credits_needed <= 0) throw new AppError('BUSINESS_RULE', m.creditsPaymentError);
-  const ownerId = userOwner(sub);
   // This attempt holds the request from here: an earlier attempt's transaction still on its
-  // way (its request answered 503 at the deadline) can no longer land, so the balance below
-  // is final for this request and a 422 is never answered for credits that are then spent.
+  // way (its request answered 503 at the deadline) can no longer land, so the balance read
+  // after it is final for this request and a 422 is never answered for credits then spent.
+  // The claim comes first so that parallel clicks wait instead of all pricing the request.
   const claim = randomUUID();
-  if (!(await claimForCredits(req, claim))) {
-    const fresh = await getOwnedRequest(req.id, sub);
-    if (!fresh) throw requestNotFound();
-    return replayOrRefuse(fresh, body.idempotency_key, now);
+  const outcome = await claimOrWait(req, claim);
+  if ('settled' in outcome) return replayOrRefuse(outcome.settled, body.idempotency_key, now);
+  const held = outcome.held;
+  try {
+    await assertPayable(held);
+    const quote: Quote = await quoteRequest(held);
+    if (quote.credits_needed <= 0) throw new AppError('BUSINESS_RULE', m.creditsPaymentError);
+    return await payClaimed(held, claim, body, quote, now);
+  } catch (err) {
+    // A refusal (not a 503, not an unknown failure) leaves no transaction that could land:
+    // the next click may pay at once instead of waiting for the claim's time to pass.
+    if (err instanceof AppError && err.code !== 'UNAVAILABLE') {
+      await releaseCreditsClaim(held, claim).catch((e: unknown) =>
+        logger.warn('could not release a credits payment claim', { error: (e as Error)?.name }),
+      );
+    }
+    throw err;
   }
+}
+
+/** How long a click waits for another attempt holding the same request before its 409. */
+const WAIT_FOR_HOLDER_MS = 6_000;
+
+/**
+ * Claims the request for this attempt (`held`: the request as last read), or answers the
+ * request as it is once another attempt that held it has paid it (`settled`). While another
+ * attempt holds it, this one waits for it (a double click gets that attempt's order, a second
+ * key its 409); still held after WAIT_FOR_HOLDER_MS is a 409 "payment in progress", which the
+ * checkout page asks again with the same key.
+ */
+async function claimOrWait(
+  req: RequestItem,
+  claim: string,
+): Promise<{ held: RequestItem } | { settled: RequestItem }> {
+  // Answered before the request's own deadline, so the wait ends in the 409, never a 503.
+  const deadline = currentDeadline()?.at ?? Number.POSITIVE_INFINITY;
+  const giveUpAt = Math.min(Date.now() + WAIT_FOR_HOLDER_MS, deadline - 1_000);
+  let current = req;
+  let delay = 250;
+  for (;;) {
+    const until = currentDeadline()?.at ?? Date.now() + MAX_REQUEST_MS;
+    if (await claimForCredits(current, claim, until)) return { held: current };
+    for (;;) {
+      // Spread out: a hundred waiting clicks must not read the request in step.
+      const wait = delay / 2 + Math.random() * delay;
+      if (Date.now() + wait > giveUpAt) throw new AppError('CONFLICT', m.paymentInProgress);
+      await pause(wait);
+      delay = Math.min(delay * 1.5, 1_000);
+      const fresh = await getOwnedRequest(req.id, req.user_sub);
+      if (!fresh) throw requestNotFound();
+      if (fresh.status !== 'pending') return { settled: fresh };
+      current = fresh;
+      if ((fresh.pay_attempt_until ?? 0) <= Date.now()) break;
+    }
+  }
+}
+
+/** The credits payment once this attempt holds the request: the wallet, the form, the order. */
+async function payClaimed(
+  req: RequestItem,
+  claim: string,
+  body: CreditsPayment,
+  quote: Quote,
+  now: Date,
+): Promise<Order> {
+  const sub = req.user_sub;
+  const ownerId = userOwner(sub);
   // Checked again inside the transaction; this only spares a profile write for a short wallet.
   if ((await readWallet(ownerId)).balance < quote.credits_needed) {
     throw new AppError('INSUFFICIENT_CREDITS', m.insufficientCredits);

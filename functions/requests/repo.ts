@@ -65,6 +65,12 @@ export interface RequestItem {
    * transaction may mark the request paid. Not a wizard edit: the version does not move.
    */
   pay_attempt?: string;
+  /**
+   * Until when (epoch ms) that attempt may still be working: its request's deadline. Another
+   * attempt takes the request over only after it (claimForCredits), so parallel clicks wait for
+   * the one holding it instead of fencing each other off in turn.
+   */
+  pay_attempt_until?: number;
 }
 
 /** Fields the wizard's saves may change (the rest belong to creation, checkout and payment). */
@@ -307,28 +313,64 @@ export function markPaidUpdate(
 }
 
 /**
- * Claims a pending request for one credits payment attempt: the order transaction of that
- * attempt alone can then mark it paid (markPaidUpdate's `attempt`). A later attempt (a retry
- * after a 503 whose transaction was still on its way) claims it in turn, so the earlier
- * transaction can no longer land: once the claim is written, what the wallet shows is final
- * for this request, and "not enough credits" is the truth. False when no longer pending.
+ * Claims a pending request for one credits payment attempt until `untilMs` (its deadline): the
+ * order transaction of that attempt alone can then mark it paid (markPaidUpdate's `attempt`).
+ * A claim still within its time is never taken: a parallel click waits for that attempt
+ * instead of fencing it off (which, with many clicks, fenced every attempt off in turn). Once
+ * the time has passed (the attempt answered 503 at its deadline, its transaction perhaps still
+ * on its way, or it died), a retry claims the request in turn, so that earlier transaction can
+ * no longer land: once the claim is written, what the wallet shows is final for this request,
+ * and "not enough credits" is the truth. False when held by another attempt or not pending.
  */
-export async function claimForCredits(req: RequestItem, attempt: string): Promise<boolean> {
+export async function claimForCredits(
+  req: RequestItem,
+  attempt: string,
+  untilMs: number,
+  nowMs: number = Date.now(),
+): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: requestKey(req.id),
-        UpdateExpression: 'SET pay_attempt = :a',
-        ConditionExpression: '#status = :pending AND #user_sub = :sub',
+        UpdateExpression: 'SET pay_attempt = :a, pay_attempt_until = :until',
+        ConditionExpression:
+          '#status = :pending AND #user_sub = :sub AND (attribute_not_exists(pay_attempt_until) OR pay_attempt_until <= :now)',
         ExpressionAttributeNames: { '#status': 'status', '#user_sub': 'user_sub' },
-        ExpressionAttributeValues: { ':a': attempt, ':pending': 'pending', ':sub': req.user_sub },
+        ExpressionAttributeValues: {
+          ':a': attempt,
+          ':until': untilMs,
+          ':now': nowMs,
+          ':pending': 'pending',
+          ':sub': req.user_sub,
+        },
       }),
     );
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
+  }
+}
+
+/**
+ * Gives a claim back when its attempt ended without an order and without a transaction that
+ * could still land (not enough credits, a changed request): the next click need not wait for
+ * the claim's time to pass. Only this attempt's own claim is removed.
+ */
+export async function releaseCreditsClaim(req: RequestItem, attempt: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(req.id),
+        UpdateExpression: 'REMOVE pay_attempt_until',
+        ConditionExpression: 'pay_attempt = :a',
+        ExpressionAttributeValues: { ':a': attempt },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

@@ -593,7 +593,8 @@ describe('paying with credits', () => {
     const sub = subOf(user.accessToken);
     const asRead = await repo.getOwnedRequest(req.id, sub);
     if (!asRead) throw new Error('request not found');
-    expect(await repo.claimForCredits(asRead, 'attempt-a')).toBe(true);
+    // A's claim lasted until its deadline, which has passed: it answered its 503.
+    expect(await repo.claimForCredits(asRead, 'attempt-a', Date.now())).toBe(true);
 
     const key = randomUUID();
     const retry = await shop.payCredits(user, req.id, key);
@@ -612,6 +613,50 @@ describe('paying with credits', () => {
     expect((await shop.getRequest(user, req.id)).body.request.associated_order_number).toBe(
       retry.body.order.order_number,
     );
+  });
+
+  it('a click while another attempt holds the request waits for it: its order, or a 409 in progress', async () => {
+    const user = await newConfirmedUser(stack, 'Espera');
+    const req = await completeRequest(stack, user);
+    await grantCredits(stack, user.accessToken, req.quote.credits_needed);
+    pointAt(stack);
+    const repo = await import('../../functions/requests/repo.js');
+    const asRead = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
+    if (!asRead) throw new Error('request not found');
+    // Another attempt (another Lambda, still within its time) holds the request.
+    expect(await repo.claimForCredits(asRead, 'holder', Date.now() + 20_000)).toBe(true);
+    expect(await repo.claimForCredits(asRead, 'second', Date.now() + 20_000)).toBe(false);
+
+    const held = await shop.payCredits(user, req.id);
+    expect(held.status).toBe(409);
+    expect(JSON.stringify(held.body)).toContain(m.paymentInProgress);
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(req.quote.credits_needed);
+    expect(await orderCount(user)).toBe(0);
+
+    // The holder ends without an order and gives the request back: the next click pays.
+    await repo.releaseCreditsClaim(asRead, 'holder');
+    const key = randomUUID();
+    const paid = await shop.payCredits(user, req.id, key);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
+    expect(await orderCount(user)).toBe(1);
+  });
+
+  it('a refused attempt gives its claim back: the next click is answered at once', async () => {
+    const user = await newConfirmedUser(stack, 'Suelta');
+    const req = await completeRequest(stack, user);
+    await grantCredits(stack, user.accessToken, req.quote.credits_needed - 1);
+    expect((await shop.payCredits(user, req.id)).status).toBe(422);
+    pointAt(stack);
+    const repo = await import('../../functions/requests/repo.js');
+    const after = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
+    // Claimed, then given back with the 422: the next click need not wait for its time.
+    expect(after?.pay_attempt).toEqual(expect.any(String));
+    expect(after?.pay_attempt_until).toBeUndefined();
+    expect((await shop.payCredits(user, req.id)).status).toBe(422);
+    await grantCredits(stack, user.accessToken, 1);
+    expect((await shop.payCredits(user, req.id)).status).toBe(200);
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
   });
 
   it("answers 'Créditos insuficientes' when the balance is short, and writes nothing", async () => {
