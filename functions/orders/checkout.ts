@@ -246,13 +246,13 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
     if (quote.credits_needed <= 0) throw new AppError('BUSINESS_RULE', m.creditsPaymentError);
     return await payClaimed(held, claim, body, quote, now);
   } catch (err) {
-    // A refusal (not a 503, not an unknown failure) leaves no transaction that could land:
-    // the next click may pay at once instead of waiting for the claim's time to pass.
-    if (err instanceof AppError && err.code !== 'UNAVAILABLE') {
-      await releaseCreditsClaim(held, claim).catch((e: unknown) =>
-        logger.warn('could not release a credits payment claim', { error: (e as Error)?.name }),
-      );
-    }
+    // This attempt answers now, so the next click (a retry after this 503, say) need not wait
+    // for the claim's time to pass. Safe whatever the failure: a transaction of this attempt
+    // still on its way lands only while no newer attempt has claimed the request, and then it
+    // is this attempt's order; once the retry claims, it is fenced off as before.
+    await releaseCreditsClaim(held, claim).catch((e: unknown) =>
+      logger.warn('could not release a credits payment claim', { error: (e as Error)?.name }),
+    );
     throw err;
   }
 }

@@ -10,6 +10,7 @@ import type { DocumentKind } from '../../shared/contract/documents.js';
 import type { RequestSigner, SavedSigner } from '../../shared/contract/requests.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { beforeWrite } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 
 /**
@@ -354,11 +355,14 @@ export async function claimForCredits(
 }
 
 /**
- * Gives a claim back when its attempt ended without an order and without a transaction that
- * could still land (not enough credits, a changed request): the next click need not wait for
- * the claim's time to pass. Only this attempt's own claim is removed.
+ * Ends a claim's time when its attempt answers without an order (a refusal, a 503): the next
+ * click claims at once instead of waiting for the attempt's deadline. The claim itself stays,
+ * so a transaction of that attempt still on its way lands only until a newer attempt claims.
+ * Only this attempt's own claim is touched; not started this close to the deadline, when the
+ * claim's time ends anyway.
  */
 export async function releaseCreditsClaim(req: RequestItem, attempt: string): Promise<void> {
+  beforeWrite();
   try {
     await db().send(
       new UpdateCommand({
