@@ -322,6 +322,8 @@ export function markPaidUpdate(
  * on its way, or it died), a retry claims the request in turn, so that earlier transaction can
  * no longer land: once the claim is written, what the wallet shows is final for this request,
  * and "not enough credits" is the truth. False when held by another attempt or not pending.
+ * The attempt's own claim passes the condition: the SDK retries a write whose answer timed out
+ * although it was applied, and that retry must not find the request held (by itself).
  */
 export async function claimForCredits(
   req: RequestItem,
@@ -336,7 +338,7 @@ export async function claimForCredits(
         Key: requestKey(req.id),
         UpdateExpression: 'SET pay_attempt = :a, pay_attempt_until = :until',
         ConditionExpression:
-          '#status = :pending AND #user_sub = :sub AND (attribute_not_exists(pay_attempt_until) OR pay_attempt_until <= :now)',
+          '#status = :pending AND #user_sub = :sub AND (attribute_not_exists(pay_attempt_until) OR pay_attempt_until <= :now OR pay_attempt = :a)',
         ExpressionAttributeNames: { '#status': 'status', '#user_sub': 'user_sub' },
         ExpressionAttributeValues: {
           ':a': attempt,

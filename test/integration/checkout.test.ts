@@ -626,6 +626,8 @@ describe('paying with credits', () => {
     // Another attempt (another Lambda, still within its time) holds the request.
     expect(await repo.claimForCredits(asRead, 'holder', Date.now() + 20_000)).toBe(true);
     expect(await repo.claimForCredits(asRead, 'second', Date.now() + 20_000)).toBe(false);
+    // The SDK's retry of the holder's own claim (its first answer timed out) still holds it.
+    expect(await repo.claimForCredits(asRead, 'holder', Date.now() + 20_000)).toBe(true);
 
     const held = await shop.payCredits(user, req.id);
     expect(held.status).toBe(409);
