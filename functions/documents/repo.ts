@@ -126,7 +126,8 @@ export interface CheckedFile {
 /**
  * Marks an upload ready with its checked file (final key, real size, SHA-256, ETag), once:
  * the condition `status = uploading` lets exactly one /complete win. `won` is false when
- * another call got there first (its document is returned) or the item is gone (undefined).
+ * another call got there first (its document is returned) or the item is gone (undefined);
+ * true as well when the condition failed on this call's own update (a retry by the SDK).
  */
 export async function markReady(
   doc: DocumentItem,
@@ -158,9 +159,12 @@ export async function markReady(
     return { won: true, doc: res.Attributes ? toDocument(res.Attributes) : undefined };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    // Another complete won the race, or the item went away: answer what is there now.
+    // Another complete won the race, or the item went away: answer what is there now. Or this
+    // very update was applied, its answer timed out and the SDK's retry failed the condition:
+    // the item then holds this call's final key (random per call), and this call won.
     const current = await getOwnedDocument(doc.id, doc.owner_sub);
-    return { won: false, doc: current?.status === 'ready' ? current : undefined };
+    const ready = current?.status === 'ready' ? current : undefined;
+    return { won: ready !== undefined && ready.key === file.key, doc: ready };
   }
 }
 
