@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../platform/db.js';
 import { beforeWrite, pause, sdkOptions } from '../platform/deadline.js';
@@ -61,17 +62,31 @@ export function isConditionFailed(err: unknown): boolean {
   return failed;
 }
 
-/** `send` gets the SDK options (the deadline's abort signal) to pass to `db().send`. */
+/**
+ * Answers after which it is open whether the transaction landed: DynamoDB is still running an
+ * earlier send of this token (the SDK's own retry after a timed-out answer), or failed inside.
+ */
+const OPEN_OUTCOME = new Set(['TransactionInProgressException', 'InternalServerError']);
+
+/**
+ * `send` gets the SDK options (the deadline's abort signal) to pass to `db().send`, and the
+ * ClientRequestToken for a transaction. The token is kept across a resend whose outcome is
+ * open, so DynamoDB answers that first send's result instead of running the transaction
+ * again; a fresh send with a new token would fail on the first one's own writes and read as
+ * "already done by someone else". A refusal that applied nothing gets a new token.
+ */
 export async function sendWithRetries<O>(
-  send: (options: ReturnType<typeof sdkOptions>) => Promise<O>,
+  send: (options: ReturnType<typeof sdkOptions>, token: string) => Promise<O>,
 ): Promise<O> {
+  let token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     beforeWrite();
     ledgerCounters.writes++;
     try {
-      return await send(sdkOptions());
+      return await send(sdkOptions(), token);
     } catch (err) {
       if (!isTransient(err) || attempt >= MAX_SENDS) throw err;
+      if (!OPEN_OUTCOME.has((err as { name?: string })?.name ?? '')) token = randomUUID();
       ledgerCounters.transientRetries++;
       await pause(Math.random() * 10 * 2 ** attempt);
     }
@@ -84,5 +99,7 @@ export type TransactItems = NonNullable<
 
 /** One ledger transaction, resent on transient refusals (sendWithRetries). */
 export async function transact(items: TransactItems): Promise<void> {
-  await sendWithRetries((o) => db().send(new TransactWriteCommand({ TransactItems: items }), o));
+  await sendWithRetries((o, token) =>
+    db().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }), o),
+  );
 }

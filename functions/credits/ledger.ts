@@ -190,8 +190,11 @@ async function change(spec: ChangeSpec): Promise<LedgerResult> {
         const fixed = items.length;
         items.push(...(spec.extra?.items ?? []));
         try {
-          await sendWithRetries((o) =>
-            db().send(new TransactWriteCommand({ TransactItems: items }), o),
+          await sendWithRetries((o, token) =>
+            db().send(
+              new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }),
+              o,
+            ),
           );
         } catch (err) {
           const reasons = cancellationReasons(err);
