@@ -173,16 +173,18 @@ export async function updatePendingRequest(
     '#user_sub': 'user_sub',
     '#updated_at': 'updated_at',
     '#gsi1sk': 'gsi1sk',
+    '#write': 'last_write',
   };
   const values: Record<string, unknown> = {
     ':pending': 'pending',
     ':v': req.version,
     ':next': req.version + 1,
+    ':write': randomBytes(12).toString('hex'),
     ':sub': req.user_sub,
     ':now': nowIso,
     ':g': cartSk(nowIso, req.id),
   };
-  const sets = ['#version = :next', '#updated_at = :now', '#gsi1sk = :g'];
+  const sets = ['#version = :next', '#updated_at = :now', '#gsi1sk = :g', '#write = :write'];
   Object.entries(changes).forEach(([field, value], i) => {
     if (value === undefined) return;
     names[`#f${i}`] = field;
@@ -195,7 +197,10 @@ export async function updatePendingRequest(
         TableName: tableName(),
         Key: requestKey(req.id),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: '#status = :pending AND #version = :v AND #user_sub = :sub',
+        // Or this very save, already applied and nothing written since (the SDK retried it
+        // after its answer timed out): not a conflict with someone else's write.
+        ConditionExpression:
+          '(#status = :pending AND #version = :v AND #user_sub = :sub) OR (#write = :write AND #version = :next)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
@@ -469,7 +474,10 @@ export async function putSavedSigner(sub: string, signer: SavedSigner): Promise<
           user_sub: sub,
           ...signer,
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        // Or this very signer (its id is random per save): the SDK's retry of a Put that had
+        // landed must not read as "e-mail already saved".
+        ConditionExpression: 'attribute_not_exists(pk) OR id = :id',
+        ExpressionAttributeValues: { ':id': signer.id },
       }),
     );
     return true;

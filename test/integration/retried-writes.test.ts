@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { newConfirmedUser } from '../support/client.js';
+import { subOf } from '../support/ledger.js';
+import { completeRequest } from '../support/orders.js';
+import { pointAt } from '../support/table.js';
+
+const stack = inject('stack');
+
+/**
+ * The SDK retries a write whose answer timed out, although DynamoDB may have applied it. Here
+ * every write is sent twice, the first answer dropped: what the caller sees is the retry's
+ * answer after its own write landed. A conditional write must not then read its own earlier
+ * application as someone else's write.
+ */
+const DOUBLE = 'send-every-write-twice';
+let client: DynamoDBDocumentClient | undefined;
+
+async function sendingEveryWriteTwice(): Promise<DynamoDBDocumentClient> {
+  pointAt(stack);
+  const { resetConfigCache } = await import('../../functions/platform/config.js');
+  resetConfigCache();
+  const { db } = await import('../../functions/platform/db.js');
+  const c = db();
+  c.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (/^(Put|Update|Delete)/.test(String(context.commandName))) await next(args);
+      return next(args);
+    },
+    { step: 'build', name: DOUBLE },
+  );
+  client = c;
+  return c;
+}
+
+afterEach(() => {
+  client?.middlewareStack.remove(DOUBLE);
+  client = undefined;
+});
+
+describe('a write retried after it landed', () => {
+  it("claims a request for a credits payment: the attempt's own claim holds", async () => {
+    const user = await newConfirmedUser(stack, 'Reenvio');
+    const req = await completeRequest(stack, user);
+    await sendingEveryWriteTwice();
+    const repo = await import('../../functions/requests/repo.js');
+    const item = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
+    if (!item) throw new Error('request not found');
+    expect(await repo.claimForCredits(item, 'attempt-1', Date.now() + 10_000)).toBe(true);
+    // Another attempt still finds it held.
+    expect(await repo.claimForCredits(item, 'attempt-2', Date.now() + 10_000)).toBe(false);
+  });
+
+  it("saves the wizard's changes once, without a conflict with itself", async () => {
+    const user = await newConfirmedUser(stack, 'Reenvio');
+    const req = await completeRequest(stack, user);
+    await sendingEveryWriteTwice();
+    const repo = await import('../../functions/requests/repo.js');
+    const item = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
+    if (!item) throw new Error('request not found');
+    const saved = await repo.updatePendingRequest(
+      item,
+      { title: 'Contrato de arriendo' },
+      new Date().toISOString(),
+    );
+    expect(saved?.title).toBe('Contrato de arriendo');
+    expect(saved?.version).toBe(item.version + 1);
+    // A save from the same stale version is still someone else's conflict.
+    expect(
+      await repo.updatePendingRequest(item, { title: 'Otro' }, new Date().toISOString()),
+    ).toBeUndefined();
+  });
+
+  it('saves a signer once, without calling it a duplicate of itself', async () => {
+    const user = await newConfirmedUser(stack, 'Reenvio');
+    await sendingEveryWriteTwice();
+    const repo = await import('../../functions/requests/repo.js');
+    const sub = subOf(user.accessToken);
+    const signer = {
+      id: randomUUID(),
+      first_name: 'Ana',
+      last_name: 'Rojas',
+      id_number: '11.111.111-1',
+      email: 'ana.rojas@example.cl',
+      phone: '912345678',
+      phone_country_code: '+56',
+      created_at: new Date().toISOString(),
+    };
+    expect(await repo.putSavedSigner(sub, signer)).toBe(true);
+    // The same e-mail saved again by another call is a duplicate.
+    expect(await repo.putSavedSigner(sub, { ...signer, id: randomUUID() })).toBe(false);
+    expect((await repo.listSavedSigners(sub)).map((s) => s.id)).toEqual([signer.id]);
+  });
+});
