@@ -1,23 +1,14 @@
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigCache } from '../platform/config.js';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { mockTable } from '../../test/support/mock-table.js';
 import { transact } from './ledger-send.js';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const items = [{ Put: { TableName: 'sello-test', Item: { pk: 'A', sk: 'B' } } }];
 const failure = (name: string, reasons?: { Code: string }[]) =>
   Object.assign(new Error(name), { name, ...(reasons ? { CancellationReasons: reasons } : {}) });
 const tokens = () =>
   ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.ClientRequestToken);
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'sello-test';
-  process.env.AWS_REGION = 'us-east-1';
-  resetConfigCache();
-  ddb.reset();
-});
-afterEach(() => ddb.reset());
 
 describe('transact (a ledger transaction and its resends)', () => {
   it('resends with the same token while an earlier send of it is still running', async () => {

@@ -1,10 +1,9 @@
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigCache } from '../platform/config.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { conditionFailed, mockTable } from '../../test/support/mock-table.js';
 import { type DocumentItem, markReady } from './repo.js';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 
 const uploading: DocumentItem = {
   id: 'd1',
@@ -26,19 +25,9 @@ const file = {
   etag: '"e"',
   versionId: undefined,
 };
-const conditionFailed = () =>
-  Object.assign(new Error('condition'), { name: 'ConditionalCheckFailedException' });
 const readyWith = (key: string) => ({
   Item: { pk: 'DOC#d1', sk: 'META', ...uploading, status: 'ready', key, sha256: 'ab' },
 });
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'sello-test';
-  process.env.AWS_REGION = 'us-east-1';
-  resetConfigCache();
-  ddb.reset();
-});
-afterEach(() => ddb.reset());
 
 describe('markReady', () => {
   it('wins when its update is applied', async () => {

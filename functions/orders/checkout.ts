@@ -271,14 +271,15 @@ async function claimOrWait(
   req: RequestItem,
   claim: string,
 ): Promise<{ held: RequestItem } | { settled: RequestItem }> {
-  // Answered before the request's own deadline, so the wait ends in the 409, never a 503.
-  const deadline = currentDeadline()?.at ?? Number.POSITIVE_INFINITY;
+  // The claim lasts as long as this request may work; outside a request (jobs, tests), as
+  // long as any request may.
+  const deadline = currentDeadline()?.at ?? Date.now() + MAX_REQUEST_MS;
+  // Answered before this request's own deadline, so the wait ends in the 409, never a 503.
   const giveUpAt = Math.min(Date.now() + WAIT_FOR_HOLDER_MS, deadline - 1_000);
   let current = req;
   let delay = 250;
   for (;;) {
-    const until = currentDeadline()?.at ?? Date.now() + MAX_REQUEST_MS;
-    if (await claimForCredits(current, claim, until)) return { held: current };
+    if (await claimForCredits(current, claim, deadline)) return { held: current };
     for (;;) {
       // Spread out: a hundred waiting clicks must not read the request in step.
       const wait = delay / 2 + Math.random() * delay;

@@ -1,20 +1,11 @@
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigCache } from './config.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { conditionFailed, mockTable } from '../../test/support/mock-table.js';
 import { hitLimit, LIMITS, releaseLimit } from './limits.js';
 import { sha256 } from './secrets.js';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const clock = { now: () => new Date('2026-11-24T12:00:00Z') };
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'sello-test';
-  process.env.AWS_REGION = 'us-east-1';
-  resetConfigCache();
-  ddb.reset();
-});
-afterEach(() => ddb.reset());
 
 describe('LIMITS', () => {
   it('gives every limit its own scope, a positive number and a window', () => {
@@ -35,9 +26,7 @@ describe('LIMITS', () => {
     expect(input?.Key).toEqual({ pk: `RATE#${scope}#${sha256('user-1')}`, sk: `W#${window}` });
     expect(input?.ExpressionAttributeValues?.[':limit']).toBe(limit);
 
-    ddb
-      .on(UpdateCommand)
-      .rejects(Object.assign(new Error('full'), { name: 'ConditionalCheckFailedException' }));
+    ddb.on(UpdateCommand).rejects(conditionFailed('full'));
     await expect(hitLimit('paymentIntentsPerUser', 'user-1', clock)).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });

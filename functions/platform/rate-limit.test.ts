@@ -1,20 +1,11 @@
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigCache } from './config.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { conditionFailed, mockTable } from '../../test/support/mock-table.js';
 import { hitRateLimit, releaseRateHit } from './rate-limit.js';
 import { sha256 } from './secrets.js';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const clock = (iso: string) => ({ now: () => new Date(iso) });
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'sello-test';
-  process.env.AWS_REGION = 'us-east-1';
-  resetConfigCache();
-  ddb.reset();
-});
-afterEach(() => ddb.reset());
 
 describe('hitRateLimit', () => {
   it('counts in a fixed window keyed by the hashed client, never the raw key', async () => {
@@ -38,9 +29,7 @@ describe('hitRateLimit', () => {
   });
 
   it('refuses the hit past the limit with 429', async () => {
-    ddb
-      .on(UpdateCommand)
-      .rejects(Object.assign(new Error('full'), { name: 'ConditionalCheckFailedException' }));
+    ddb.on(UpdateCommand).rejects(conditionFailed('full'));
     await expect(hitRateLimit('signup', 'k', 3, 600)).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       status: 429,
@@ -67,9 +56,7 @@ describe('releaseRateHit', () => {
   });
 
   it('does nothing when there is nothing to give back (a counter already at zero)', async () => {
-    ddb
-      .on(UpdateCommand)
-      .rejects(Object.assign(new Error('zero'), { name: 'ConditionalCheckFailedException' }));
+    ddb.on(UpdateCommand).rejects(conditionFailed('zero'));
     await expect(releaseRateHit(hit)).resolves.toBeUndefined();
   });
 

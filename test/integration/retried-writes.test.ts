@@ -39,26 +39,27 @@ afterEach(() => {
   client = undefined;
 });
 
+/** A new user's complete pending request, as the repository reads it, with writes doubled. */
+async function pendingRequestItem() {
+  const user = await newConfirmedUser(stack, 'Reenvio');
+  const req = await completeRequest(stack, user);
+  await sendingEveryWriteTwice();
+  const repo = await import('../../functions/requests/repo.js');
+  const item = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
+  if (!item) throw new Error('request not found');
+  return { repo, item };
+}
+
 describe('a write retried after it landed', () => {
   it("claims a request for a credits payment: the attempt's own claim holds", async () => {
-    const user = await newConfirmedUser(stack, 'Reenvio');
-    const req = await completeRequest(stack, user);
-    await sendingEveryWriteTwice();
-    const repo = await import('../../functions/requests/repo.js');
-    const item = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
-    if (!item) throw new Error('request not found');
+    const { repo, item } = await pendingRequestItem();
     expect(await repo.claimForCredits(item, 'attempt-1', Date.now() + 10_000)).toBe(true);
     // Another attempt still finds it held.
     expect(await repo.claimForCredits(item, 'attempt-2', Date.now() + 10_000)).toBe(false);
   });
 
   it("saves the wizard's changes once, without a conflict with itself", async () => {
-    const user = await newConfirmedUser(stack, 'Reenvio');
-    const req = await completeRequest(stack, user);
-    await sendingEveryWriteTwice();
-    const repo = await import('../../functions/requests/repo.js');
-    const item = await repo.getOwnedRequest(req.id, subOf(user.accessToken));
-    if (!item) throw new Error('request not found');
+    const { repo, item } = await pendingRequestItem();
     const saved = await repo.updatePendingRequest(
       item,
       { title: 'Contrato de arriendo' },
