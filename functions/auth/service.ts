@@ -25,7 +25,13 @@ import {
   passwordMatches,
   putPendingSignUp,
 } from './pending-signups.js';
-import { consumeLinkToken, findLinkToken, type LinkPurpose, putLinkToken } from './repo.js';
+import {
+  consumeLinkToken,
+  findLinkToken,
+  type LinkPurpose,
+  putLinkToken,
+  releaseLinkToken,
+} from './repo.js';
 
 /** Link lifetimes: long enough to find the mail, short enough to limit a leaked link. */
 export const CONFIRM_LINK_SECONDS = 24 * 3600;
@@ -271,7 +277,8 @@ export async function confirmEmail(
     role: 'customer',
     now: deps.clock.now().toISOString(),
   });
-  if (!(await consumeLinkToken(hash, 'confirm', now))) throw invalidConfirm();
+  const claim = await consumeLinkToken(hash, 'confirm', now);
+  if (!claim) throw invalidConfirm();
   if (contested) {
     // The owner's only way to a password is that mail: if it fails, the link is given back,
     // so opening it again once mail works sends it (the 503 says so).
@@ -279,7 +286,7 @@ export async function confirmEmail(
     try {
       sent = await mailRecoveryLink(deps, { ...user, enabled: true, emailVerified: true });
     } finally {
-      if (!sent) await putLinkToken(link).catch(() => undefined);
+      if (!sent) await releaseLinkToken(claim).catch(() => undefined);
     }
     if (!sent) throw new AppError('UNAVAILABLE', authEs.confirmMailUnavailable);
     logger.info('contested account confirmed; recovery link sent');
@@ -367,12 +374,13 @@ export async function resetPassword(
     throw invalidRecovery();
   }
   // Consume before changing the password so one link can never set two passwords.
-  if (!(await consumeLinkToken(hash, 'recovery', now))) throw invalidRecovery();
+  const claim = await consumeLinkToken(hash, 'recovery', now);
+  if (!claim) throw invalidRecovery();
   try {
     await deps.identity.setPassword(user.sub, password);
   } catch (err) {
     // Give the link back so a transient failure does not burn it.
-    await putLinkToken(link).catch(() => undefined);
+    await releaseLinkToken(claim).catch(() => undefined);
     if (err instanceof InvalidPasswordError) throw weakPassword();
     throw err;
   }

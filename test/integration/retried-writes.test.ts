@@ -93,4 +93,38 @@ describe('a write retried after it landed', () => {
     expect(await repo.putSavedSigner(sub, { ...signer, id: randomUUID() })).toBe(false);
     expect((await repo.listSavedSigners(sub)).map((s) => s.id)).toEqual([signer.id]);
   });
+
+  it('uses an e-mailed link once, and the retry of that use is still the same use', async () => {
+    await sendingEveryWriteTwice();
+    const repo = await import('../../functions/auth/repo.js');
+    const now = Math.floor(Date.now() / 1000);
+    const hash = randomUUID().replaceAll('-', '');
+    const link = {
+      hash,
+      purpose: 'recovery' as const,
+      email: 'reenvio@example.cl',
+      username: randomUUID(),
+      firstName: 'Ana',
+      lastName: 'Rojas',
+      expiresAt: now + 3600,
+    };
+    // Stored once: the retry of the Put is not a clash with another link.
+    await repo.putLinkToken(link);
+    expect(await repo.findLinkToken(hash, 'recovery', now)).toMatchObject(link);
+
+    const claim = await repo.consumeLinkToken(hash, 'recovery', now);
+    expect(claim).toBeDefined();
+    // Used: nobody else gets it, and it no longer reads as valid.
+    expect(await repo.consumeLinkToken(hash, 'recovery', now)).toBeUndefined();
+    expect(await repo.findLinkToken(hash, 'recovery', now)).toBeUndefined();
+
+    // Given back (its step failed): valid again, for one more use.
+    if (!claim) throw new Error('no claim');
+    await repo.releaseLinkToken(claim);
+    expect(await repo.findLinkToken(hash, 'recovery', now)).toMatchObject(link);
+    expect(await repo.consumeLinkToken(hash, 'recovery', now)).toBeDefined();
+    // A stale claim cannot give back a use that is not its own.
+    await repo.releaseLinkToken(claim);
+    expect(await repo.findLinkToken(hash, 'recovery', now)).toBeUndefined();
+  });
 });

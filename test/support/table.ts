@@ -26,8 +26,17 @@ export async function expireLink(stack: StackInfo, token: string, purpose: 'conf
   const now = Math.floor(Date.now() / 1000);
   const link = await repo.findLinkToken(sha256(token), purpose, now);
   if (!link) throw new Error('link not found');
-  await repo.consumeLinkToken(link.hash, purpose, now);
-  await repo.putLinkToken({ ...link, expiresAt: now - 1 });
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: repo.linkKey(link.hash),
+      UpdateExpression: 'SET expiresAt = :e, #ttl = :e',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':e': now - 1 },
+    }),
+  );
 }
 
 /**
