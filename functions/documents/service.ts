@@ -288,7 +288,9 @@ export async function deleteDocument(sub: string, id: string): Promise<void> {
   if (!(await deleteDocumentItem(doc.id, sub))) {
     const now = await getOwnedDocument(doc.id, sub);
     if (now?.locked) throw new AppError('CONFLICT', documentsEs.locked);
-    throw notFound(documentsEs.deleteForbidden);
+    // Gone: deleted by this very call (the SDK's retry of a delete that had landed) or by the
+    // owner's other tab. Either way it was the caller's and is deleted: its files go too.
+    if (now) throw notFound(documentsEs.deleteForbidden);
   }
   await Promise.all([
     doc.key ? storage.deleteObject(doc.key) : undefined,

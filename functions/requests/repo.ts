@@ -504,9 +504,12 @@ export async function deleteSavedSignerById(sub: string, id: string): Promise<bo
     );
     return true;
   } catch (err) {
-    // Deleted meanwhile (another tab): it is gone either way, but not by this call.
-    if (isConditionFailure(err)) return false;
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    // Gone is what the caller asked for: deleted by this very call (the SDK's retry of a
+    // delete that had landed) or by the owner's other tab. Replaced by a new save of the same
+    // e-mail (another id): not this one, so not deleted.
+    const now = await listSavedSigners(sub);
+    return !now.some((s) => s.email === target.email);
   }
 }
 

@@ -238,10 +238,15 @@ export async function updateRequest(
 
 /** Deletes one of the caller's pending requests (the cart's delete, §2.9). */
 export async function deleteRequest(sub: string, id: string): Promise<void> {
-  if (await deletePendingRequest(id, sub)) return;
   const req = await getOwnedRequest(id, sub);
   if (!req) throw requestNotFound();
-  throw notPending();
+  if (req.status !== 'pending') throw notPending();
+  if (await deletePendingRequest(id, sub)) return;
+  // The condition failed on a request that was the caller's and pending: paid since, or gone,
+  // deleted by this very call (the SDK's retry of a delete that had landed) or by the owner's
+  // other tab. Gone is what the caller asked for.
+  const now = await getOwnedRequest(id, sub);
+  if (now) throw notPending();
 }
 
 export async function requestView(req: RequestItem): Promise<SigningRequest> {

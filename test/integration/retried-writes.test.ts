@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { newConfirmedUser } from '../support/client.js';
+import { contractPdf, objectExists, storedDocument, uploadDocument } from '../support/documents.js';
 import { subOf } from '../support/ledger.js';
 import { completeRequest } from '../support/orders.js';
 import { pointAt } from '../support/table.js';
@@ -126,5 +127,53 @@ describe('a write retried after it landed', () => {
     // A stale claim cannot give back a use that is not its own.
     await repo.releaseLinkToken(claim);
     expect(await repo.findLinkToken(hash, 'recovery', now)).toBeUndefined();
+  });
+
+  it('deletes a pending request: the retry of its own delete is no 404', async () => {
+    const { item } = await pendingRequestItem();
+    const service = await import('../../functions/requests/service.js');
+    const repo = await import('../../functions/requests/repo.js');
+    await service.deleteRequest(item.user_sub, item.id);
+    expect(await repo.getOwnedRequest(item.id, item.user_sub)).toBeUndefined();
+    // An id that never was the caller's is still a 404.
+    await expect(service.deleteRequest(item.user_sub, randomUUID())).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('deletes a saved signer: the retry of its own delete is no 404', async () => {
+    const user = await newConfirmedUser(stack, 'Reenvio');
+    await sendingEveryWriteTwice();
+    const repo = await import('../../functions/requests/repo.js');
+    const sub = subOf(user.accessToken);
+    const id = randomUUID();
+    await repo.putSavedSigner(sub, {
+      id,
+      first_name: 'Ana',
+      last_name: 'Rojas',
+      id_number: '11.111.111-1',
+      email: 'ana.rojas@example.cl',
+      phone: '912345678',
+      phone_country_code: '+56',
+      created_at: new Date().toISOString(),
+    });
+    expect(await repo.deleteSavedSignerById(sub, id)).toBe(true);
+    expect(await repo.listSavedSigners(sub)).toEqual([]);
+    expect(await repo.deleteSavedSignerById(sub, id)).toBe(false);
+  });
+
+  it('deletes a document and its files: the retry of its own delete is no 404', async () => {
+    const user = await newConfirmedUser(stack, 'Reenvio');
+    const sub = subOf(user.accessToken);
+    const view = await uploadDocument(stack, user.accessToken, 'contrato.pdf', await contractPdf());
+    const doc = await storedDocument(stack, view.id, sub);
+    if (!doc.key) throw new Error('document has no stored file');
+    expect(await objectExists(stack, doc.key)).toBe(true);
+    await sendingEveryWriteTwice();
+    const service = await import('../../functions/documents/service.js');
+    await service.deleteDocument(sub, view.id);
+    await expect(storedDocument(stack, view.id, sub)).rejects.toThrow('not found');
+    // Before, the 404 came before the files' deletion: they stayed in the bucket, orphaned.
+    expect(await objectExists(stack, doc.key)).toBe(false);
   });
 });
