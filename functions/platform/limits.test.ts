@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { conditionFailed, mockTable } from '../../test/support/mock-table.js';
 import { hitLimit, LIMITS, releaseLimit } from './limits.js';
@@ -27,6 +27,7 @@ describe('LIMITS', () => {
     expect(input?.ExpressionAttributeValues?.[':limit']).toBe(limit);
 
     ddb.on(UpdateCommand).rejects(conditionFailed('full'));
+    ddb.on(GetCommand).resolves({ Item: { ids: new Set(['other-hits']) } });
     await expect(hitLimit('paymentIntentsPerUser', 'user-1', clock)).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
@@ -39,5 +40,8 @@ describe('LIMITS', () => {
     const [counted, released] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
     expect(released?.Key).toEqual(counted?.Key);
     expect(released?.ExpressionAttributeValues?.[':minusOne']).toBe(-1);
+    expect(released?.ExpressionAttributeValues?.[':id']).toBe(
+      counted?.ExpressionAttributeValues?.[':id'],
+    );
   });
 });

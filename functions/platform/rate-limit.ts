@@ -1,4 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Clock, epochSeconds, systemClock } from './clock.js';
 import { db, isConditionFailure, tableName } from './db.js';
 import { beforeWrite, sdkOptions } from './deadline.js';
@@ -9,6 +10,9 @@ import { sha256 } from './secrets.js';
 /**
  * A fixed-window counter in the table: `RATE#{scope}#{hash(key)}` / `W#{window}`. One atomic
  * UpdateItem per hit; the item expires by TTL. The key is hashed so no IP or e-mail is stored.
+ * Each counted hit also adds its own random id to the item's `ids` set: the SDK retries a write
+ * whose answer timed out although DynamoDB may have applied it, and the id lets that retry
+ * recognise its own hit (neither counted twice nor refused as the one over the limit).
  */
 /** The counter item of `key` in the window holding `now` (epoch seconds). */
 export function rateWindowKey(scope: string, key: string, windowSeconds: number, now: number) {
@@ -16,10 +20,11 @@ export function rateWindowKey(scope: string, key: string, windowSeconds: number,
   return { pk: `RATE#${scope}#${sha256(key)}`, sk: `W#${window}` };
 }
 
-/** The counter item one counted hit went to: `releaseRateHit` gives that hit back. */
+/** The counter item one counted hit went to, and its id: `releaseRateHit` gives it back. */
 export interface RateHit {
   pk: string;
   sk: string;
+  id: string;
 }
 
 /**
@@ -39,16 +44,21 @@ export async function hitRateLimit(
   const now = epochSeconds(clock.now());
   const window = Math.floor(now / windowSeconds);
   const item = rateWindowKey(scope, key, windowSeconds, now);
+  // 72 random bits: unique among one window's hits, and short (the set grows to `limit` ids).
+  const id = randomBytes(9).toString('base64url');
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: item,
-        UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        UpdateExpression: 'ADD hits :one, ids :ids SET #ttl = :ttl',
+        ConditionExpression:
+          '(attribute_not_exists(hits) OR hits < :limit) AND NOT contains(ids, :id)',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':one': 1,
+          ':ids': new Set([id]),
+          ':id': id,
           ':limit': limit,
           ':ttl': (window + 1) * windowSeconds + 60,
         },
@@ -56,10 +66,26 @@ export async function hitRateLimit(
       sdkOptions(),
     );
   } catch (err) {
-    if (isConditionFailure(err)) throw tooManyRequests();
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    // Refused: over the limit, or this hit's own earlier try had landed (then it counts).
+    if (!(await holdsHit(item, id))) throw tooManyRequests();
   }
-  return item;
+  return { ...item, id };
+}
+
+/** Whether the counter item holds the hit with this id (a consistent read). */
+async function holdsHit(item: { pk: string; sk: string }, id: string): Promise<boolean> {
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: item,
+      ConsistentRead: true,
+      ProjectionExpression: 'ids',
+    }),
+    sdkOptions(),
+  );
+  const ids = res.Item?.ids as Set<string> | undefined;
+  return ids?.has(id) === true;
 }
 
 /**
@@ -76,9 +102,15 @@ export async function releaseRateHit(hit: RateHit): Promise<void> {
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: hit.pk, sk: hit.sk },
-        UpdateExpression: 'ADD hits :minusOne',
-        ConditionExpression: 'hits > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+        // Only a hit still counted: its id leaves with it, so a retry takes nothing twice.
+        UpdateExpression: 'ADD hits :minusOne DELETE ids :ids',
+        ConditionExpression: 'hits > :zero AND contains(ids, :id)',
+        ExpressionAttributeValues: {
+          ':minusOne': -1,
+          ':zero': 0,
+          ':ids': new Set([hit.id]),
+          ':id': hit.id,
+        },
       }),
       sdkOptions(),
     );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../orders/keys.js';
 import type { SignerRecord } from '../orders/signer-records.js';
@@ -107,30 +108,36 @@ export async function getCode(signerId: string): Promise<SigningCode | undefined
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: codeKey(signerId), ConsistentRead: true }),
   );
-  return res.Item ? withoutKeys<SigningCode>(res.Item) : undefined;
+  return res.Item ? codeRecord(res.Item) : undefined;
 }
 
 /**
  * Counts one try of the code issued to this session, before comparing: the count is atomic,
  * so parallel guesses can never get more than CODE_MAX_TRIES comparisons. Undefined when no
- * try is left (none issued to this session, expired, locked, already used).
+ * try is left (none issued to this session, expired, locked, already used). Each try adds its
+ * own random id to `try_ids` (a new code replaces the item, and the set): the SDK's retry of a
+ * count that had landed finds its id there, so it is neither counted twice nor refused.
  */
 export async function countTry(
   signerId: string,
   sessionHash: string,
   nowEpoch: number,
 ): Promise<SigningCode | undefined> {
+  const id = randomBytes(9).toString('base64url');
   try {
     const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: codeKey(signerId),
-        UpdateExpression: 'ADD tries :one',
+        UpdateExpression: 'ADD tries :one, try_ids :ids',
         ConditionExpression:
           'attribute_exists(pk) AND tries < :max AND expires_at > :now AND session_hash = :s ' +
-          'AND attribute_not_exists(locked_at) AND attribute_not_exists(verified_at)',
+          'AND attribute_not_exists(locked_at) AND attribute_not_exists(verified_at) ' +
+          'AND NOT contains(try_ids, :id)',
         ExpressionAttributeValues: {
           ':one': 1,
+          ':ids': new Set([id]),
+          ':id': id,
           ':max': CODE_MAX_TRIES,
           ':now': nowEpoch,
           ':s': sessionHash,
@@ -138,11 +145,21 @@ export async function countTry(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return res.Attributes ? withoutKeys<SigningCode>(res.Attributes) : undefined;
+    return res.Attributes ? codeRecord(res.Attributes) : undefined;
   } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    const now = await db().send(
+      new GetCommand({ TableName: tableName(), Key: codeKey(signerId), ConsistentRead: true }),
+    );
+    const ids = now.Item?.try_ids as Set<string> | undefined;
+    return now.Item && ids?.has(id) ? codeRecord(now.Item) : undefined;
   }
+}
+
+/** The code as the flow reads it: without its keys and the tries' ids. */
+function codeRecord(item: Record<string, unknown>): SigningCode {
+  const { try_ids: _ids, ...code } = withoutKeys<SigningCode & { try_ids?: unknown }>(item);
+  return code;
 }
 
 /** Marks the code used (a match) or locked (the last miss); only that code, only once. */

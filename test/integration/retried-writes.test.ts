@@ -176,4 +176,52 @@ describe('a write retried after it landed', () => {
     // Before, the 404 came before the files' deletion: they stayed in the bucket, orphaned.
     expect(await objectExists(stack, doc.key)).toBe(false);
   });
+
+  it('counts a rate-limited hit once: neither twice nor refused as the one over the limit', async () => {
+    await sendingEveryWriteTwice();
+    const { hitRateLimit, releaseRateHit } = await import('../../functions/platform/rate-limit.js');
+    const key = randomUUID();
+    // A limit of 2: the second hit reaches it, and with its retry it must still pass.
+    const first = await hitRateLimit('retried-writes', key, 2, 3600);
+    const second = await hitRateLimit('retried-writes', key, 2, 3600);
+    expect(second.id).not.toBe(first.id);
+    await expect(hitRateLimit('retried-writes', key, 2, 3600)).rejects.toMatchObject({
+      status: 429,
+    });
+    // Given back once, even though the give-back is sent twice: one more hit, not two.
+    await releaseRateHit(second);
+    await hitRateLimit('retried-writes', key, 2, 3600);
+    await expect(hitRateLimit('retried-writes', key, 2, 3600)).rejects.toMatchObject({
+      status: 429,
+    });
+  });
+
+  it("counts a signing code's try once: the fifth try is still compared", async () => {
+    await sendingEveryWriteTwice();
+    const { db } = await import('../../functions/platform/db.js');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const repo = await import('../../functions/signing/signer-repo.js');
+    const signerId = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          repo.codePut(signerId, {
+            code_id: randomUUID(),
+            code_hmac: 'hmac',
+            session_hash: 'session',
+            expires_at: now + 600,
+            tries: 0,
+            sent_at: new Date().toISOString(),
+            ttl: now + 600,
+          }),
+        ],
+      }),
+    );
+    for (let i = 1; i <= repo.CODE_MAX_TRIES; i++) {
+      const counted = await repo.countTry(signerId, 'session', now);
+      expect(counted?.tries).toBe(i);
+    }
+    expect(await repo.countTry(signerId, 'session', now)).toBeUndefined();
+  });
 });
