@@ -91,7 +91,16 @@ export async function putDocument(doc: DocumentItem): Promise<void> {
     new PutCommand({
       TableName: tableName(),
       Item: { ...docKey(doc.id), type: 'Document', ...doc, ttl: doc.expires_at },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      // The id is random: an item already there is this very Put, applied by an earlier try of
+      // the SDK (same owner, same moment, still uploading), which the retry may write again.
+      ConditionExpression:
+        'attribute_not_exists(pk) OR (owner_sub = :sub AND updated_at = :at AND #status = :uploading)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':sub': doc.owner_sub,
+        ':at': doc.updated_at,
+        ':uploading': 'uploading',
+      },
     }),
   );
 }

@@ -141,7 +141,12 @@ export async function putNewRequest(req: RequestItem): Promise<void> {
         type: 'Request',
         ...req,
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      // The id is random: an item already there is this very Put, applied by an earlier try of
+      // the SDK and not written since (same owner, version and moment), which may be written again.
+      ConditionExpression:
+        'attribute_not_exists(pk) OR (user_sub = :sub AND #version = :v AND updated_at = :at)',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':sub': req.user_sub, ':v': req.version, ':at': req.updated_at },
     }),
   );
 }

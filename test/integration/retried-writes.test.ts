@@ -224,4 +224,45 @@ describe('a write retried after it landed', () => {
     }
     expect(await repo.countTry(signerId, 'session', now)).toBeUndefined();
   });
+
+  it('creates a request once: the retry of its own Put is no 500', async () => {
+    const { item } = await pendingRequestItem();
+    const service = await import('../../functions/requests/service.js');
+    const repo = await import('../../functions/requests/repo.js');
+    const created = await service.createRequest(
+      item.user_sub,
+      { country_id: item.country_id, document_id: item.document_id ?? '' },
+      new Date(),
+    );
+    expect(await repo.getOwnedRequest(created.id, item.user_sub)).toMatchObject({
+      id: created.id,
+      version: created.version,
+    });
+    // The same id written again by anything else (another owner) is still refused.
+    await expect(repo.putNewRequest({ ...created, user_sub: randomUUID() })).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+  });
+
+  it('registers an upload once: the retry of its own Put is no 500', async () => {
+    const user = await newConfirmedUser(stack, 'Reenvio');
+    const sub = subOf(user.accessToken);
+    // Reading a document points this process at the stack's bucket too (the presigned POST).
+    const first = await uploadDocument(stack, user.accessToken, 'a.pdf', await contractPdf());
+    await storedDocument(stack, first.id, sub);
+    await sendingEveryWriteTwice();
+    const service = await import('../../functions/documents/service.js');
+    const repo = await import('../../functions/documents/repo.js');
+    const { document } = await service.createUpload(
+      sub,
+      { file_name: 'contrato.pdf', content_type: 'application/pdf', size: 1000 },
+      Math.floor(Date.now() / 1000),
+    );
+    const doc = await repo.getOwnedDocument(document.id, sub);
+    expect(doc?.status).toBe('uploading');
+    if (!doc) throw new Error('document not registered');
+    await expect(repo.putDocument({ ...doc, owner_sub: randomUUID() })).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+  });
 });
