@@ -97,11 +97,14 @@ export async function leaseOutbox(id: string, nowMs: number, leaseMs: number): P
       new UpdateCommand({
         TableName: tableName(),
         Key: outboxKey(id),
-        UpdateExpression: 'SET lease_until = :until, attempts = attempts + :one',
+        UpdateExpression: 'SET lease_until = :until, lease_by = :by, attempts = attempts + :one',
+        // `lease_by`: the SDK's retry of a lease that had landed finds its own and goes on
+        // (counting one attempt more) instead of waiting out a lease it holds itself.
         ConditionExpression:
-          '#s = :pending AND (attribute_not_exists(lease_until) OR lease_until < :now)',
+          '#s = :pending AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_by = :by)',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: {
+          ':by': randomUUID(),
           ':until': nowMs + leaseMs,
           ':one': 1,
           ':pending': 'pending',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   PutCommand,
   QueryCommand,
@@ -132,10 +133,13 @@ export async function recordRefunded(pi: string, refundId: string | null, now: s
         TableName: tableName(),
         Key: refundKey(pi),
         UpdateExpression:
-          'SET #s = :done, refund_id = :id, refunded_at = :now, updated_at = :now, attempts = attempts + :one',
-        ConditionExpression: '#s = :pending',
+          'SET #s = :done, refund_id = :id, refunded_at = :now, updated_at = :now, refunded_by = :by, attempts = attempts + :one',
+        // `refunded_by`: the SDK's retry of this record that had landed is still the first
+        // (so the customer is told now, not by the next job run).
+        ConditionExpression: '#s = :pending OR refunded_by = :by',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: {
+          ':by': randomUUID(),
           ':done': 'succeeded',
           ':pending': 'pending',
           ':id': refundId,

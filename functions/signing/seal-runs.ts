@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEAL_RUN_TYPE } from '../../shared/contract/queues.js';
 import type { TransactItem } from '../orders/keys.js';
@@ -45,10 +45,14 @@ export async function takeSealLease(orderId: string, nowEpoch: number): Promise<
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: `ORDER#${orderId}`, sk: 'META' },
-        UpdateExpression: 'SET seal_lease_until = :until ADD seal_attempts :one',
+        UpdateExpression:
+          'SET seal_lease_until = :until, seal_lease_by = :by ADD seal_attempts :one',
+        // `seal_lease_by`: the SDK's retry of a lease that had landed finds its own and seals
+        // (counting one attempt more) instead of leaving the order to the next delivery.
         ConditionExpression:
-          'signing_stage = :sealing AND (attribute_not_exists(seal_lease_until) OR seal_lease_until < :now)',
+          'signing_stage = :sealing AND (attribute_not_exists(seal_lease_until) OR seal_lease_until < :now OR seal_lease_by = :by)',
         ExpressionAttributeValues: {
+          ':by': randomUUID(),
           ':until': nowEpoch + SEAL_LEASE_SECONDS,
           ':one': 1,
           ':sealing': 'sealing',

@@ -265,4 +265,74 @@ describe('a write retried after it landed', () => {
       name: 'ConditionalCheckFailedException',
     });
   });
+
+  it("takes a mail's sending lease once: the retry of its own lease holds it", async () => {
+    await sendingEveryWriteTwice();
+    const { db } = await import('../../functions/platform/db.js');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const outbox = await import('../../functions/mail/outbox.js');
+    const put = outbox.outboxPut(
+      { to: 'ana@example.cl', subject: 'Aviso', html: '<p>Aviso</p>', text: 'Aviso' },
+      { kind: 'order_notice', order_id: randomUUID(), notice: 'signing_delivery' },
+      new Date(),
+    );
+    await db().send(new TransactWriteCommand({ TransactItems: [put] }));
+    const id = put.Put.Item.id;
+    const now = Date.now();
+    expect(await outbox.leaseOutbox(id, now, 60_000)).toBe(true);
+    // Another sender still finds it held.
+    expect(await outbox.leaseOutbox(id, now + 1, 60_000)).toBe(false);
+  });
+
+  it("takes an order's sealing lease once: the retry of its own lease holds it", async () => {
+    await sendingEveryWriteTwice();
+    const { db, tableName } = await import('../../functions/platform/db.js');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { orderKey } = await import('../../functions/orders/keys.js');
+    const { takeSealLease } = await import('../../functions/signing/seal-runs.js');
+    const orderId = randomUUID();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...orderKey(orderId), type: 'Order', signing_stage: 'sealing' },
+      }),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    expect(await takeSealLease(orderId, now)).toBe(true);
+    expect(await takeSealLease(orderId, now)).toBe(false);
+  });
+
+  it('records a refund as done once: the retry of its own record is still the first', async () => {
+    await sendingEveryWriteTwice();
+    const { db } = await import('../../functions/platform/db.js');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const refunds = await import('../../functions/payments/refund-repo.js');
+    const pi = `pi_${randomUUID().replaceAll('-', '')}`;
+    const now = new Date().toISOString();
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          refunds.refundPut({
+            payment_intent_id: pi,
+            kind: 'order',
+            reason: 'request_gone',
+            user_sub: randomUUID(),
+            label: 'Pedido 2026-000001',
+            amount: 20_000,
+            currency_code: 'CLP',
+            status: 'pending',
+            refund_id: null,
+            attempts: 0,
+            last_error: null,
+            created_at: now,
+            updated_at: now,
+          }),
+        ],
+      }),
+    );
+    expect(await refunds.recordRefunded(pi, 're_1', now)).toBe(true);
+    // Another caller settling the same refund is not the first.
+    expect(await refunds.recordRefunded(pi, 're_1', now)).toBe(false);
+    expect((await refunds.getRefund(pi))?.status).toBe('succeeded');
+  });
 });
