@@ -93,7 +93,7 @@ export async function run(): Promise<BenchResult> {
       const samples: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         // The visitor's storage, then a cold HTTP cache: only storage carries over.
-        await page.goto(`${base}/favicon.svg`);
+        await page.goto(`${base}/robots.txt`);
         await page.evaluate((items) => {
           // Runs in the page: its globalThis is the window.
           const storage = (
