@@ -41,12 +41,16 @@ async function start(): Promise<void> {
   await nextTask();
   const firstData = prefetchFirstScreen(queryClient, document.documentElement.dataset.shell);
   await nextTask();
-  const [{ createAppRouter }, { App }] = await Promise.all([
+  const [{ createAppRouter, warmRouter }, { App }] = await Promise.all([
     import('./app/router'),
     import('./app/App'),
   ]);
-  // Likewise the route modules' evaluation and the router's creation (history, ~50 routes
-  // ranked and matched).
+  // Likewise the route modules' evaluation, the first route match with the first
+  // sessionStorage read (app/router.tsx, warmRouter), and the router's creation (history, ~50
+  // routes ranked and matched again): traced at 15-90 ms in one task before this split, the
+  // longest of the start-up.
+  await nextTask();
+  warmRouter();
   await nextTask();
   const router = createAppRouter();
   await Promise.race([

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { es } from '../../../shared/messages.es';
 import { RouteError } from '../features/placeholder/RouteError';
 import { RootLayout } from './RootLayout';
@@ -161,6 +161,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The first route match's one-time costs, paid in a task of their own before the router is
+ * made: compiling ~50 route patterns (V8 keeps each compiled pattern, so the router's own
+ * match reuses them) and the page's first sessionStorage read, which react-router makes as it
+ * starts and which waits on the browser process. Together with the router's creation they
+ * were the start-up's longest task on a slow phone.
+ */
+export function warmRouter(): void {
+  matchRoutes(routes, window.location);
+  try {
+    window.sessionStorage.getItem('');
+  } catch {
+    // Storage refused (privacy settings): react-router copes the same way.
+  }
+}
 
 /** The app's router; made by main.tsx at start-up, in a task of its own (see there). */
 export function createAppRouter() {
