@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { es } from '../../shared/messages.es.js';
+import { es, fmt } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 
 /**
@@ -81,6 +81,25 @@ describe('the first-paint shell', () => {
       await page.goto('/firmar-documento/');
       await page.getByRole('heading', { name: es.wizard.title }).waitFor();
       expect((await firstPaint(page)).views).toEqual(['wizard']);
+      // A new request's first step, as the wizard will show it, with nothing to press yet.
+      const view = page.locator('[data-shell-view="wizard"]');
+      expect(await view.getByRole('heading', { name: es.wizard.documentTitle }).isVisible()).toBe(
+        true,
+      );
+      expect(await view.getByText(es.wizard.dropzoneLabel).isVisible()).toBe(true);
+      expect(await view.getByRole('button', { name: es.wizard.next }).isDisabled()).toBe(true);
+      expect(await view.getByRole('combobox').isDisabled()).toBe(true);
+      // Work in progress may open on another step: the spinner, not the first step. The cart's
+      // edit link, then this tab's wizard session (lib/wizardSession.ts, its key).
+      await page.goto('/firmar-documento?request=req_1');
+      expect((await firstPaint(page)).views).toEqual(['wizard-resume']);
+      await page.goto('/firmar-documento');
+      await page.evaluate(`sessionStorage.setItem('sello.wizard.request', '{"requestId":"r1"}')`);
+      await page.reload();
+      expect((await firstPaint(page)).views).toEqual(['wizard-resume']);
+      const resume = page.locator('[data-shell-view="wizard-resume"]');
+      expect(await resume.getByRole('heading', { name: es.wizard.documentTitle }).count()).toBe(0);
+      expect(await resume.getByRole('status').count()).toBeGreaterThan(0);
       // Any other path has no shell: nothing but the (empty) app.
       await page.goto('/mis-pedidos');
       const other = await firstPaint(page);
@@ -103,6 +122,10 @@ describe('the first-paint shell', () => {
       if (gatePassed) {
         await page.getByRole('link', { name: es.home.heroCta }).first().click();
         await page.getByRole('heading', { name: es.wizard.title }).waitFor();
+        // The wizard's own first step replaces the loading preview: the country is there.
+        await page
+          .getByText(fmt(es.wizard.countryBanner, { name: 'Chile', currency: 'CLP' }))
+          .waitFor();
       } else {
         const code = page.getByLabel(es.maintenance.codeLabel, { exact: true });
         await code.fill('ABC');

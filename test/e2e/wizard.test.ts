@@ -481,10 +481,27 @@ describe('request wizard accessibility', () => {
     await page.route('**/api/geo*', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":null}' }),
     );
+    // The countries' answer waits until the loading view (WizardLoading) has been checked.
+    let releaseCountries = () => {};
+    const countriesHeld = new Promise<void>((resolve) => {
+      releaseCountries = resolve;
+    });
+    await page.route('**/api/countries', async (route) => {
+      await countriesHeld;
+      await route.continue();
+    });
     const found: string[] = [];
     await journey(page, 'wizard-a11y-visitor', async () => {
       await passGate(page);
       await page.goto('/firmar-documento');
+      // While the countries load: the first step's preview, its controls disabled.
+      await page.locator('#shell').waitFor({ state: 'detached' });
+      await stepHeading(page, es.wizard.documentTitle).waitFor();
+      expect(
+        await page.getByRole('button', { name: es.wizard.next, exact: true }).isDisabled(),
+      ).toBe(true);
+      found.push(...(await seriousA11yViolations(page)).map((v) => `loading: ${v}`));
+      releaseCountries();
       await page.getByRole('heading', { name: es.wizard.selectCountryTitle, level: 1 }).waitFor();
       found.push(...(await seriousA11yViolations(page)).map((v) => `prompt: ${v}`));
       await page

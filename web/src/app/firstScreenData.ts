@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogQuery, creditServicesQuery } from '../features/wizard/queries';
 import { prefetchCountry } from '../lib/country/CountryProvider';
-import { SHELL_PAGES } from '../lib/firstPaintShell';
+import { SHELL_PAGES, shellPage } from '../lib/firstPaintShell';
 
 /**
  * The data a first-paint view shows (lib/firstPaintShell.ts), fetched into the query cache
@@ -12,8 +12,9 @@ import { SHELL_PAGES } from '../lib/firstPaintShell';
  * screens' own to show: their queries ask again when they mount.
  */
 export async function prefetchFirstScreen(client: QueryClient, view?: string): Promise<void> {
-  const wizard = view === SHELL_PAGES['/firmar-documento'];
-  if (!wizard && view !== SHELL_PAGES['/']) return;
+  const page = shellPage(view);
+  const wizard = page === SHELL_PAGES['/firmar-documento'];
+  if (!wizard && page !== SHELL_PAGES['/']) return;
   const country = await prefetchCountry(client);
   if (wizard && country) {
     await Promise.all([

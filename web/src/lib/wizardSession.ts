@@ -7,6 +7,28 @@ const KEY = 'sello.wizard.request';
 /** See readPendingDocument. */
 const DOCUMENT_KEY = 'sello.wizard.document';
 
+/** The wizard's URL parameter that opens a saved request (the cart's edit-and-pay link). */
+export const WIZARD_EDIT_PARAM = 'request';
+
+/**
+ * Where this tab keeps wizard work in progress: also read by the first-paint boot script
+ * (prerender/shells.tsx), which cannot import modules.
+ */
+export const WIZARD_SESSION_KEYS: readonly string[] = [KEY, DOCUMENT_KEY];
+
+/**
+ * The wizard opens on work in progress (a saved request or an uploaded document) rather than
+ * on an empty first step: the same test as the boot script's, for the loading view.
+ */
+export function resumesWizard(search: string): boolean {
+  if (new URLSearchParams(search).has(WIZARD_EDIT_PARAM)) return true;
+  try {
+    return WIZARD_SESSION_KEYS.some((key) => sessionStorage.getItem(key) !== null);
+  } catch {
+    return false;
+  }
+}
+
 export interface WizardSession {
   requestId: string;
   step: number;

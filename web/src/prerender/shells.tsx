@@ -6,10 +6,11 @@ import { AuthModalProvider } from '../features/auth/AuthModal';
 import { HomePage } from '../features/home/HomePage';
 import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
+import { WizardLoading } from '../features/wizard/WizardLoading';
 import { WizardPage } from '../features/wizard/WizardPage';
 import { AppLayout } from '../layout/AppLayout';
 import { CountryProvider } from '../lib/country/CountryProvider';
-import { SHELL_ID, SHELL_PAGES } from '../lib/firstPaintShell';
+import { SHELL_ID, SHELL_PAGES, SHELL_RESUME } from '../lib/firstPaintShell';
 import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../lib/maintenanceAccess';
 import { AMPLIFY_STORAGE_PREFIX, SessionProvider } from '../lib/session/session';
 
@@ -86,6 +87,16 @@ const VIEWS: { name: string; path: string; element: ReactNode }[] = [
       </AppLayout>
     ),
   },
+  // Work in progress on the wizard (SHELL_RESUME): its spinner, not a step it would leave.
+  {
+    name: SHELL_RESUME.wizard?.view ?? 'wizard-resume',
+    path: '/firmar-documento',
+    element: (
+      <AppLayout>
+        <WizardLoading resuming />
+      </AppLayout>
+    ),
+  },
 ];
 
 /**
@@ -112,7 +123,7 @@ export function renderShellMarkup(): string {
 export function bootScript(): string {
   const pages = JSON.stringify(SHELL_PAGES);
   return `(() => {
-  const page = ${pages}[location.pathname.replace(/\\/+$/, '') || '/'];
+  let page = ${pages}[location.pathname.replace(/\\/+$/, '') || '/'];
   if (!page) return;
   let inside = false;
   try {
@@ -122,6 +133,14 @@ export function bootScript(): string {
       inside = (s.key(i) || '').startsWith(${JSON.stringify(AMPLIFY_STORAGE_PREFIX)});
     }
   } catch {}
+  const resume = ${JSON.stringify(SHELL_RESUME)}[page];
+  if (inside && resume) {
+    let resumes = new URLSearchParams(location.search).has(resume.param);
+    try {
+      resumes = resumes || resume.sessionKeys.some((k) => window.sessionStorage.getItem(k) !== null);
+    } catch {}
+    if (resumes) page = resume.view;
+  }
   document.documentElement.dataset.shell = inside ? page : 'gate';
 })();`;
 }

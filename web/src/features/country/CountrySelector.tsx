@@ -13,10 +13,20 @@ export function CountrySelector() {
   const isFavorite = country !== null && favoriteId === country.id;
 
   if (loading) {
+    // The selector itself, disabled, rather than a text in its place: the header keeps its
+    // layout when the countries arrive, and the first-paint shell (prerender/shells.tsx) lays
+    // out the page's first select before the app starts, not in the app's first long task.
     return (
-      <div className="country-select country-select--status" role="status">
-        <span className="country-select__pulse" aria-hidden="true" />
-        {es.common.loadingCountries}
+      <div className="country-select">
+        <label htmlFor={id} className="visually-hidden">
+          {es.layout.country}
+        </label>
+        <div className="country-select__field">
+          <select id={id} className="country-select__control" disabled aria-busy="true">
+            <option>{es.common.loadingCountries}</option>
+          </select>
+          <Icon name="chevronDown" size={16} className="country-select__chevron" />
+        </div>
       </div>
     );
   }

@@ -27,7 +27,8 @@ export function AnalysisPanel({
   country,
   document,
 }: {
-  country: Country;
+  /** null while the countries load (WizardLoading): the panel's frame with a spinner. */
+  country: Country | null;
   document: DraftDocument | null;
 }) {
   const headingId = useId();
@@ -37,7 +38,9 @@ export function AnalysisPanel({
         <Icon name="star" size={18} />
         {es.wizard.analysisTitle}
       </h3>
-      {country.ai_analysis_available ? (
+      {country === null ? (
+        <Spinner label={es.common.loading} />
+      ) : country.ai_analysis_available ? (
         <AnalysisBody country={country} document={document} />
       ) : (
         <p className="analysis-panel__unavailable">

@@ -150,41 +150,65 @@ export function DocumentStep({ country, document, onDocument }: DocumentStepProp
                 'aria-disabled': uploading || undefined,
               })}
             >
-              <span className="dropzone__icon" aria-hidden="true">
-                <Icon name="upload" size={28} />
-              </span>
-              <span className="dropzone__label">
-                {dropzone.isDragActive ? es.wizard.dropzoneActive : es.wizard.dropzoneLabel}
-              </span>
-              <span id={hintId} className="dropzone__hint">
-                {es.wizard.dropzoneHint}
-              </span>
+              <DropzoneFace active={dropzone.isDragActive} hintId={hintId} />
               {uploading ? <UploadProgress fraction={progress} /> : null}
             </div>
           </>
         )}
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <p className="wizard-note">
-          <Icon name="clock" size={16} />
-          {es.documents.retention}
-        </p>
+        <RetentionNote />
       </div>
 
       <div className="wizard-columns__side">
-        <aside className="wizard-info" aria-labelledby={`${hintId}-info`}>
-          <h3 id={`${hintId}-info`} className="wizard-info__title">
-            <Icon name="shieldCheck" size={18} />
-            {es.wizard.infoTitle}
-          </h3>
-          <ul className="wizard-info__list">
-            {es.wizard.infoItems.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </aside>
+        <UploadTips />
         <AnalysisPanel country={country} document={document} />
       </div>
     </div>
+  );
+}
+
+/** The drop area's icon and texts: the live drop area's and the loading preview's. */
+export function DropzoneFace({ active = false, hintId }: { active?: boolean; hintId: string }) {
+  return (
+    <>
+      <span className="dropzone__icon" aria-hidden="true">
+        <Icon name="upload" size={28} />
+      </span>
+      <span className="dropzone__label">
+        {active ? es.wizard.dropzoneActive : es.wizard.dropzoneLabel}
+      </span>
+      <span id={hintId} className="dropzone__hint">
+        {es.wizard.dropzoneHint}
+      </span>
+    </>
+  );
+}
+
+/** §2.5: uploaded documents are deleted after 30 days. */
+export function RetentionNote() {
+  return (
+    <p className="wizard-note">
+      <Icon name="clock" size={16} />
+      {es.documents.retention}
+    </p>
+  );
+}
+
+/** What to know before uploading (the side column of step 1). */
+export function UploadTips() {
+  const titleId = useId();
+  return (
+    <aside className="wizard-info" aria-labelledby={titleId}>
+      <h3 id={titleId} className="wizard-info__title">
+        <Icon name="shieldCheck" size={18} />
+        {es.wizard.infoTitle}
+      </h3>
+      <ul className="wizard-info__list">
+        {es.wizard.infoItems.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </aside>
   );
 }
 

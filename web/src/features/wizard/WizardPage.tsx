@@ -14,6 +14,8 @@ import { catalogQuery } from './queries';
 import { Stepper } from './Stepper';
 import { useStepActions } from './useStepActions';
 import { useWizardRequest } from './useWizardRequest';
+import { WizardHeader, WizardLoading } from './WizardLoading';
+import { WizardNav } from './WizardNav';
 import {
   type DraftSigner,
   signatureCodeOf,
@@ -52,21 +54,7 @@ export function WizardPage() {
   const deferred = useDeferredValue(country);
   const shown = deferred ? country : null;
   if (!shown) {
-    if (loading || detecting || country) {
-      return (
-        <div className="page wizard-page wizard-page--loading">
-          <title>{`${es.wizard.title} · ${es.layout.brand}`}</title>
-          {/* The page's heading while the country loads: what a first paint shows at once. */}
-          <header className="wizard-header">
-            <h1>{es.wizard.title}</h1>
-            <p className="wizard-header__intro">{es.wizard.intro}</p>
-          </header>
-          <div className="wizard-loading">
-            <Spinner label={es.common.loading} />
-          </div>
-        </div>
-      );
-    }
+    if (loading || detecting || country) return <WizardLoading />;
     return <SelectCountry />;
   }
   return <Wizard country={shown} />;
@@ -109,7 +97,6 @@ function Wizard({ country }: { country: Country }) {
   const signedIn = status === 'signedIn';
   const authModal = useAuthModal();
   const headingId = useId();
-  const hintId = useId();
   const wizard = useWizardRequest(country);
   const {
     requestId,
@@ -237,29 +224,7 @@ function Wizard({ country }: { country: Country }) {
           </Suspense>
         </section>
         {stepError ? <Alert tone="error">{stepError}</Alert> : null}
-        <div className="wizard-nav">
-          <Button variant="secondary" disabled={step === 1 || busy} onClick={back}>
-            {es.wizard.previous}
-          </Button>
-          <div className="wizard-nav__next">
-            {canNext ? null : (
-              <p id={hintId} className="wizard-nav__hint">
-                {es.wizard.hints[step - 1]}
-              </p>
-            )}
-            <Button
-              size="lg"
-              onClick={next}
-              disabled={!canNext || busy}
-              loading={busy}
-              loadingLabel={es.wizard.saving}
-              aria-describedby={canNext ? undefined : hintId}
-              icon={step === 4 ? <Icon name="creditCard" /> : undefined}
-            >
-              {step === 4 ? es.wizard.quoteAndPay : es.wizard.next}
-            </Button>
-          </div>
-        </div>
+        <WizardNav step={step} canNext={canNext} busy={busy} onBack={back} onNext={next} />
       </>
     );
   }
@@ -267,10 +232,7 @@ function Wizard({ country }: { country: Country }) {
   return (
     <div className="page wizard-page">
       <title>{`${es.wizard.title} · ${es.layout.brand}`}</title>
-      <header className="wizard-header">
-        <h1>{es.wizard.title}</h1>
-        <p className="wizard-header__intro">{es.wizard.intro}</p>
-      </header>
+      <WizardHeader />
       <p className="wizard-banner">
         <Icon name="globe" size={18} />
         <span>

@@ -13,6 +13,7 @@ import {
   clearWizardSession,
   readPendingDocument,
   readWizardSession,
+  WIZARD_EDIT_PARAM,
   writePendingDocument,
   writeWizardSession,
 } from '../../lib/wizardSession';
@@ -50,7 +51,7 @@ export function useWizardRequest(country: Country) {
 
   // What the page was opened with: the cart's edit link, else this tab's wizard session.
   const [opened] = useState(() => {
-    const edit = params.get('request');
+    const edit = params.get(WIZARD_EDIT_PARAM);
     return { edit: edit && ID_RE.test(edit) ? edit : null, session: readWizardSession() };
   });
   const editing = useRef(opened.edit !== null);
@@ -108,7 +109,7 @@ export function useWizardRequest(country: Country) {
   }, [step]);
 
   const dropEditParam = useCallback(() => {
-    if (params.has('request')) setParams({}, { replace: true });
+    if (params.has(WIZARD_EDIT_PARAM)) setParams({}, { replace: true });
   }, [params, setParams]);
 
   /** Forgets the request (gone, paid, another user's): a fresh wizard on step 1. */
