@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
-import { es } from '../../../../shared/messages.es';
+import type { Country } from '../../../../shared/contract/countries';
+import { es, fmt } from '../../../../shared/messages.es';
 import { Icon } from '../../components/layout-bits/icons';
 import { Spinner } from '../../components/ui';
 import { resumesWizard } from '../../lib/wizardSession';
@@ -22,13 +23,21 @@ export function WizardHeader() {
 /**
  * /firmar-documento while the countries load (and the first-paint shell's wizard view,
  * prerender/shells.tsx): a new request's first step as it will look, every control disabled
- * and the country's parts (the banner, the AI analysis) still loading. The wizard then takes
- * its place with the same layout, so nothing moves, and the browser has already shaped its
- * texts and laid out its controls (on a slow phone that first layout was the page's longest
- * task after the handoff). Work in progress (a saved request, an uploaded document, the cart's
- * edit link) may open on another step, so it shows a spinner instead of a step it would leave.
+ * and the country's parts (the banner until the country is known, the AI analysis) loading.
+ * The wizard then takes its place with the same layout, so nothing moves, and the browser has
+ * already shaped its texts and laid out its controls (on a slow phone that first layout was
+ * the page's longest task after the handoff). Work in progress (a saved request, an uploaded
+ * document, the cart's edit link) may open on another step, so it shows a spinner instead of a
+ * step it would leave.
  */
-export function WizardLoading({ resuming }: { resuming?: boolean }) {
+export function WizardLoading({
+  resuming,
+  country = null,
+}: {
+  resuming?: boolean;
+  /** Already known when only the wizard's first render is pending (WizardPage defers it). */
+  country?: Country | null;
+}) {
   const { search } = useLocation();
   const resumes = resuming ?? resumesWizard(search);
   return (
@@ -40,13 +49,13 @@ export function WizardLoading({ resuming }: { resuming?: boolean }) {
           <Spinner label={es.common.loading} />
         </div>
       ) : (
-        <FirstStepPreview />
+        <FirstStepPreview country={country} />
       )}
     </div>
   );
 }
 
-function FirstStepPreview() {
+function FirstStepPreview({ country }: { country: Country | null }) {
   const headingId = useId();
   const hintId = useId();
   // The drop area's look without its behaviour: no role and no file input until the wizard
@@ -55,7 +64,11 @@ function FirstStepPreview() {
     <>
       <p className="wizard-banner">
         <Icon name="globe" size={18} />
-        <span>{es.common.loadingCountries}</span>
+        <span>
+          {country
+            ? fmt(es.wizard.countryBanner, { name: country.name, currency: country.currency_code })
+            : es.common.loadingCountries}
+        </span>
       </p>
       <Stepper current={1} done={() => false} />
       <section className="wizard-step card" aria-labelledby={headingId} aria-busy="true">

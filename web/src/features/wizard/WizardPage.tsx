@@ -54,7 +54,7 @@ export function WizardPage() {
   const deferred = useDeferredValue(country);
   const shown = deferred ? country : null;
   if (!shown) {
-    if (loading || detecting || country) return <WizardLoading />;
+    if (loading || detecting || country) return <WizardLoading country={country} />;
     return <SelectCountry />;
   }
   return <Wizard country={shown} />;
