@@ -7,8 +7,6 @@
  * keeps #root hidden while the shell is in the page. When the app has rendered its real screen,
  * ShellHandoff removes the shell in the same commit, so the swap is never seen.
  */
-import { WIZARD_EDIT_PARAM, WIZARD_SESSION_KEYS } from './wizardSession';
-
 export const SHELL_ID = 'shell';
 
 /** A path's page shell (exact paths, without trailing slash); every other path has none. */
@@ -18,21 +16,16 @@ export const SHELL_PAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A page view's variant for a visitor who comes back to work in progress: the wizard's shell is
- * a new request's first step, but a saved request (the URL parameter) or this tab's wizard
- * session (the storage keys) may open on another step, so those get the wizard's spinner
- * (features/wizard/WizardLoading.tsx, the same test).
+ * The wizard's view for a visitor who comes back to work in progress: its shell is a new
+ * request's first step, but the cart's edit link or this tab's wizard session may open on
+ * another step, so those get the wizard's spinner. The boot script (prerender/shells.tsx) picks
+ * it by the same test as WizardLoading (resumesWizard, lib/wizardSession.ts).
  */
-export const SHELL_RESUME: Readonly<
-  Record<string, { view: string; param: string; sessionKeys: readonly string[] }>
-> = {
-  wizard: { view: 'wizard-resume', param: WIZARD_EDIT_PARAM, sessionKeys: WIZARD_SESSION_KEYS },
-};
+export const WIZARD_RESUME_VIEW = 'wizard-resume';
 
-/** The page a shell view stands for (`<html data-shell>`): a resume variant's own page. */
+/** The page a shell view (`<html data-shell>`) stands for. */
 export function shellPage(view: string | undefined): string | undefined {
-  const base = Object.entries(SHELL_RESUME).find(([, resume]) => resume.view === view)?.[0];
-  return base ?? view;
+  return view === WIZARD_RESUME_VIEW ? SHELL_PAGES['/firmar-documento'] : view;
 }
 
 /** Removes the shell, showing #root (its CSS rule no longer matches). */

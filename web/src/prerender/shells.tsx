@@ -10,9 +10,10 @@ import { WizardLoading } from '../features/wizard/WizardLoading';
 import { WizardPage } from '../features/wizard/WizardPage';
 import { AppLayout } from '../layout/AppLayout';
 import { CountryProvider } from '../lib/country/CountryProvider';
-import { SHELL_ID, SHELL_PAGES, SHELL_RESUME } from '../lib/firstPaintShell';
+import { SHELL_ID, SHELL_PAGES, WIZARD_RESUME_VIEW } from '../lib/firstPaintShell';
 import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../lib/maintenanceAccess';
 import { AMPLIFY_STORAGE_PREFIX, SessionProvider } from '../lib/session/session';
+import { WIZARD_EDIT_PARAM, WIZARD_SESSION_KEYS } from '../lib/wizardSession';
 
 /**
  * Build-time only (web/vite-prerender.ts loads this module in Node): the static markup of the
@@ -87,9 +88,9 @@ const VIEWS: { name: string; path: string; element: ReactNode }[] = [
       </AppLayout>
     ),
   },
-  // Work in progress on the wizard (SHELL_RESUME): its spinner, not a step it would leave.
+  // Work in progress on the wizard: its spinner, not a step it would leave.
   {
-    name: SHELL_RESUME.wizard?.view ?? 'wizard-resume',
+    name: WIZARD_RESUME_VIEW,
     path: '/firmar-documento',
     element: (
       <AppLayout>
@@ -133,13 +134,14 @@ export function bootScript(): string {
       inside = (s.key(i) || '').startsWith(${JSON.stringify(AMPLIFY_STORAGE_PREFIX)});
     }
   } catch {}
-  const resume = ${JSON.stringify(SHELL_RESUME)}[page];
-  if (inside && resume) {
-    let resumes = new URLSearchParams(location.search).has(resume.param);
+  if (inside && page === ${JSON.stringify(SHELL_PAGES['/firmar-documento'])}) {
+    // resumesWizard (lib/wizardSession.ts), which this script cannot import.
+    let resumes = new URLSearchParams(location.search).has(${JSON.stringify(WIZARD_EDIT_PARAM)});
     try {
-      resumes = resumes || resume.sessionKeys.some((k) => window.sessionStorage.getItem(k) !== null);
+      const keys = ${JSON.stringify(WIZARD_SESSION_KEYS)};
+      resumes = resumes || keys.some((k) => window.sessionStorage.getItem(k) !== null);
     } catch {}
-    if (resumes) page = resume.view;
+    if (resumes) page = ${JSON.stringify(WIZARD_RESUME_VIEW)};
   }
   document.documentElement.dataset.shell = inside ? page : 'gate';
 })();`;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useLocation } from 'react-router';
 import type { Country } from '../../../../shared/contract/countries';
 import { es, fmt } from '../../../../shared/messages.es';
@@ -17,6 +17,27 @@ export function WizardHeader() {
       <h1>{es.wizard.title}</h1>
       <p className="wizard-header__intro">{es.wizard.intro}</p>
     </header>
+  );
+}
+
+/** The country the wizard prices in ("Cargando países..." until it is known), and `children`. */
+export function WizardBanner({
+  country,
+  children,
+}: {
+  country: Country | null;
+  children?: ReactNode;
+}) {
+  return (
+    <p className="wizard-banner">
+      <Icon name="globe" size={18} />
+      <span>
+        {country
+          ? fmt(es.wizard.countryBanner, { name: country.name, currency: country.currency_code })
+          : es.common.loadingCountries}
+      </span>
+      {children}
+    </p>
   );
 }
 
@@ -62,14 +83,7 @@ function FirstStepPreview({ country }: { country: Country | null }) {
   // (DocumentStep) is there to take the file.
   return (
     <>
-      <p className="wizard-banner">
-        <Icon name="globe" size={18} />
-        <span>
-          {country
-            ? fmt(es.wizard.countryBanner, { name: country.name, currency: country.currency_code })
-            : es.common.loadingCountries}
-        </span>
-      </p>
+      <WizardBanner country={country} />
       <Stepper current={1} done={() => false} />
       <section className="wizard-step card" aria-labelledby={headingId} aria-busy="true">
         <h2 id={headingId} className="wizard-step__title">

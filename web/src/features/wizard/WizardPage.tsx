@@ -14,7 +14,7 @@ import { catalogQuery } from './queries';
 import { Stepper } from './Stepper';
 import { useStepActions } from './useStepActions';
 import { useWizardRequest } from './useWizardRequest';
-import { WizardHeader, WizardLoading } from './WizardLoading';
+import { WizardBanner, WizardHeader, WizardLoading } from './WizardLoading';
 import { WizardNav } from './WizardNav';
 import {
   type DraftSigner,
@@ -233,17 +233,13 @@ function Wizard({ country }: { country: Country }) {
     <div className="page wizard-page">
       <title>{`${es.wizard.title} · ${es.layout.brand}`}</title>
       <WizardHeader />
-      <p className="wizard-banner">
-        <Icon name="globe" size={18} />
-        <span>
-          {fmt(es.wizard.countryBanner, { name: country.name, currency: country.currency_code })}
-        </span>
+      <WizardBanner country={country}>
         {request ? (
           <span className="wizard-banner__number">
             {fmt(es.wizard.requestNumber, { number: request.request_number })}
           </span>
         ) : null}
-      </p>
+      </WizardBanner>
       <Stepper current={step} done={complete} />
       {countryNotice ? <Alert tone="warning">{es.wizard.countryChanged}</Alert> : null}
       {body}
