@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../shared/contract/routes.js';
-import { AppFunction, type AppResources } from './app-function.js';
+import { AppFunction, type AppResources, READER_FUNCTION_MEMORY_MB } from './app-function.js';
 import { acknowledge } from './nag.js';
 
 export interface ApiProps {
@@ -93,6 +93,8 @@ export class ApiConstruct extends Construct {
         description: `${route.method} ${route.path} (${route.id})`,
         environment: props.environment,
         timeout: props.timeout,
+        // The reader child's heap (READ_LIMITS.childHeapMb) comes on top of the handler's own.
+        memorySize: route.access.reader ? READER_FUNCTION_MEMORY_MB : undefined,
       });
       fn.bindAccess(route.access, props.resources);
       fn.bindSecret('ORIGIN_VERIFY_SECRET', props.originSecret);

@@ -59,6 +59,13 @@ export interface BundledFiles {
   envVar: string;
 }
 
+/**
+ * Memory of a function that parses uploads in a reader child (route access `reader`): the
+ * child's 256 MB heap plus its code, on top of the handler's own ~150 MB. Lambda's CPU share
+ * grows with memory too, which the reader's time budget needs.
+ */
+export const READER_FUNCTION_MEMORY_MB = 1024;
+
 /** Where Lambda unpacks a function's code (its LAMBDA_TASK_ROOT). */
 export const LAMBDA_TASK_ROOT = '/var/task';
 

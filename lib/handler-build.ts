@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { pureContractPlugin } from './pure-contract-plugin.js';
@@ -46,9 +47,34 @@ export function handlerBuildOptions(entry: string, outdir: string): BuildOptions
   };
 }
 
-/** Bundles one handler entry into `outdir` (index.mjs, chunks, maps); returns the metafile. */
+/** The module through which a handler parses untrusted bytes in a child process. */
+export const READER_CLIENT = 'functions/platform/reader/read-in-child.ts';
+/** The child's program (functions/platform/reader/reader-main.ts). */
+const READER_ENTRY = 'functions/platform/reader/reader-main.ts';
+/** Where the reader program lands inside a handler's bundle: `reader/reader.mjs`. */
+export const READER_DIR = 'reader';
+
+/**
+ * Bundles one handler entry into `outdir` (index.mjs, chunks, maps); returns the handler's
+ * metafile. A handler that reads uploaded files (its bundle includes READER_CLIENT) also gets
+ * the reader program, built on its own into `outdir/reader/`: the parsers (pdf.js, mammoth,
+ * the seal's PDF library) ship only beside the functions that read, and even there the
+ * handler never loads them; only the child process does.
+ */
 export async function buildHandler(entry: string, outdir: string): Promise<Metafile> {
   const result = await build({ ...handlerBuildOptions(entry, outdir), metafile: true });
+  const meta = result.metafile as Metafile;
+  if (READER_CLIENT in meta.inputs) await buildReader(join(outdir, READER_DIR));
+  return meta;
+}
+
+/** The reader program alone (`reader.mjs` and the parser chunks it loads per task). */
+export async function buildReader(outdir: string): Promise<Metafile> {
+  const result = await build({
+    ...handlerBuildOptions(join(REPO_ROOT, READER_ENTRY), outdir),
+    entryPoints: { reader: join(REPO_ROOT, READER_ENTRY) },
+    metafile: true,
+  });
   return result.metafile as Metafile;
 }
 

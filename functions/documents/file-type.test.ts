@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '../../shared/contract/documents.js';
 import { contractPdf, docx, legacyDoc, zip } from '../../test/support/documents.js';
-import {
-  declaredKind,
-  needsWholeFile,
-  realKind,
-  SNIFF_BYTES,
-  sniffContainer,
-} from './file-type.js';
+import { realKind } from './content-check.js';
+import { declaredKind, needsWholeFile, SNIFF_BYTES, sniffContainer } from './file-type.js';
 
 const kindOf = (bytes: Uint8Array) => {
   const container = sniffContainer(bytes.subarray(0, SNIFF_BYTES));

@@ -1,5 +1,4 @@
 import { DOCUMENT_TYPES, type DocumentKind } from '../../shared/contract/documents.js';
-import { listZip } from '../platform/providers/zip-package.js';
 
 /**
  * What a file really is, by its bytes, whatever its name says (customer-flows §5: only PDF,
@@ -15,8 +14,6 @@ const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** OLE2 compound file (the container of .doc). */
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-/** The stream every Word 97-2003 file has, named in UTF-16LE in the compound file directory. */
-const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 
 export type Container = 'pdf' | 'ole2' | 'zip';
 
@@ -33,29 +30,6 @@ export function sniffContainer(head: Uint8Array): Container | undefined {
 
 /** Which containers need the whole file to tell what they hold. */
 export const needsWholeFile = (c: Container | undefined): boolean => c === 'ole2' || c === 'zip';
-
-/**
- * The document kind the bytes prove, or undefined: a PDF by its header; a DOC is a compound
- * file with a WordDocument stream (an Excel .xls is a compound file too); a DOCX is a ZIP
- * whose central directory lists word/document.xml (an .xlsx or any .zip is not).
- */
-export async function realKind(
-  container: Container | undefined,
-  whole?: Uint8Array,
-): Promise<DocumentKind | undefined> {
-  if (container === 'pdf') return 'pdf';
-  if (!whole) return undefined;
-  if (container === 'ole2') return Buffer.from(whole).includes(WORD_STREAM) ? 'doc' : undefined;
-  if (container === 'zip') {
-    // The central directory only (fflate, nothing inflated; at most 1,000 entries).
-    const entries = await listZip(whole);
-    return entries?.some((e) => e.name === DOCX_MAIN_PART) ? 'docx' : undefined;
-  }
-  return undefined;
-}
-
-/** The main part of a Word (OOXML) document inside its ZIP package. */
-const DOCX_MAIN_PART = 'word/document.xml';
 
 /** Types a browser may send for a Word file it does not know (empty, or a catch-all). */
 const GENERIC_TYPES = new Set([

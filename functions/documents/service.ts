@@ -9,29 +9,21 @@ import { userOwner } from '../credits/keys.js';
 import { readWallet, spend } from '../credits/ledger.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { hitLimit, type LimitName } from '../platform/limits.js';
-import { logger } from '../platform/logger.js';
-import { AnalysisError, type Analyzer } from '../platform/providers/analysis.js';
+import type { Analyzer } from '../platform/providers/analysis.js';
+import { AnalysisError } from '../platform/providers/analysis-error.js';
 import * as storage from '../platform/storage.js';
-import {
-  declaredKind,
-  needsWholeFile,
-  realKind,
-  SNIFF_BYTES,
-  sniffContainer,
-} from './file-type.js';
+import { declaredKind } from './file-type.js';
 import {
   type AnalysisItem,
   analysisPut,
   type DocumentItem,
   deleteDocumentItem,
-  deleteUncheckedItem,
   getAnalysis,
   getOwnedDocument,
-  markReady,
   putAnalysis,
   putDocument,
 } from './repo.js';
-import { digest, finalKey, incomingKey, readVerified, storedKey } from './stored-file.js';
+import { incomingKey, readVerified, storedKey } from './stored-file.js';
 
 /**
  * Documents (customer-flows §2.5 step 1, §5, §6, §7.4, §9): the browser uploads straight to
@@ -59,7 +51,7 @@ const MAX_FILE_NAME = 200;
 /** Ids are 128-bit random, base64url: anything else cannot name a document. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-const iso = (epoch: number) => new Date(epoch * 1000).toISOString();
+export const iso = (epoch: number) => new Date(epoch * 1000).toISOString();
 
 export function toView(doc: DocumentItem): DocumentView {
   return {
@@ -92,7 +84,7 @@ export function sanitizeFileName(raw: string): string {
   return clean.slice(0, MAX_FILE_NAME - ext.length).trimEnd() + ext;
 }
 
-async function ownedOr404(id: string, sub: string, message: string): Promise<DocumentItem> {
+export async function ownedOr404(id: string, sub: string, message: string): Promise<DocumentItem> {
   const doc = ID_PATTERN.test(id) ? await getOwnedDocument(id, sub) : undefined;
   if (!doc) throw notFound(message);
   return doc;
@@ -157,93 +149,6 @@ export async function createUpload(
   });
   await putDocument(doc);
   return { document: toView(doc), upload };
-}
-
-/**
- * Refuses an upload: the object and the item go, the caller starts again with a new upload.
- * Only an unchecked item is deleted: when a concurrent /complete kept the file first (this
- * call read a replayed upload), completeUpload answers that document instead.
- */
-async function refuse(doc: DocumentItem, message: string): Promise<never> {
-  await storage.deleteObject(doc.upload_key);
-  await deleteUncheckedItem(doc.id, doc.owner_sub);
-  throw new AppError('BUSINESS_RULE', message);
-}
-
-/** A checked document: what a repeated /complete answers; the incoming copy is dropped again. */
-async function answerReady(doc: DocumentItem) {
-  // A presigned POST replayed after /complete lands here, unread: delete it.
-  await storage.deleteObject(doc.upload_key);
-  return { document: toView(doc) };
-}
-
-/**
- * Checks the uploaded object and makes it the document for good: it must exist, hold 1 byte
- * to 10 MB (HeadObject), and be by its bytes the kind its name declared. The bytes read for
- * that check are hashed (SHA-256) and written, those very bytes, to a final key no presigned
- * request can name (stored-file.ts); only then is the document ready, with that key, hash and
- * ETag. A repeated or concurrent call answers the one document that won; a replayed POST
- * afterwards only rewrites the incoming object, which nothing reads.
- */
-export async function completeUpload(sub: string, id: string, nowEpoch: number) {
-  const doc = await ownedOr404(id, sub, documentsEs.notFound);
-  if (doc.status === 'ready') return answerReady(doc);
-  try {
-    return await checkAndKeep(doc, nowEpoch);
-  } catch (err) {
-    // A concurrent /complete may have won meanwhile (and deleted the incoming object this call
-    // was reading): its document is the answer.
-    const now = await getOwnedDocument(doc.id, sub);
-    if (now?.status === 'ready') return answerReady(now);
-    throw err;
-  }
-}
-
-/** The incoming object, whole; tried again when an upload landing meanwhile tore the read. */
-async function readIntact(key: string): Promise<Buffer> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const read = await storage.readWholeObject(key);
-    if (!read) throw new AppError('CONFLICT', documentsEs.notUploaded);
-    if (read.intact) return read.bytes;
-  }
-  throw new AppError('CONFLICT', apiEs.conflict);
-}
-
-async function checkAndKeep(doc: DocumentItem, nowEpoch: number) {
-  const head = await storage.headObject(doc.upload_key);
-  if (!head) throw new AppError('CONFLICT', documentsEs.notUploaded);
-  if (head.size === 0) return refuse(doc, documentsEs.empty);
-  // s3rver ignores the POST policy's size range: the real size is checked here everywhere.
-  if (head.size > MAX_DOCUMENT_BYTES) return refuse(doc, documentsEs.tooLarge);
-  // At most 10 MB, read once: the same bytes are typed, hashed and kept, and they must be
-  // one whole upload (their MD5 is the ETag S3 served them with), never a read torn by a
-  // replayed POST landing meanwhile.
-  const bytes = await readIntact(doc.upload_key);
-  if (bytes.length === 0) return refuse(doc, documentsEs.empty);
-  if (bytes.length > MAX_DOCUMENT_BYTES) return refuse(doc, documentsEs.tooLarge);
-  const container = sniffContainer(bytes.subarray(0, SNIFF_BYTES));
-  const kind = await realKind(container, needsWholeFile(container) ? bytes : undefined);
-  if (kind !== doc.kind) {
-    logger.info('upload refused: content does not match', { kind: doc.kind, container });
-    return refuse(doc, documentsEs.contentMismatch);
-  }
-  const hash = digest(bytes);
-  const key = finalKey(doc.owner_sub, doc.id, doc.kind);
-  const put = await storage.putObject({
-    key,
-    bytes,
-    contentType: doc.content_type,
-    sha256Base64: hash.base64,
-  });
-  const { won, doc: ready } = await markReady(
-    doc,
-    { key, size: bytes.length, sha256: hash.hex, etag: put.etag, versionId: put.versionId },
-    iso(nowEpoch),
-  );
-  // Lost to a concurrent /complete (or the document was deleted meanwhile): this copy is nobody's.
-  if (!won) await storage.deleteObject(key);
-  if (!ready) throw notFound(documentsEs.notFound);
-  return answerReady(ready);
 }
 
 // View and delete -------------------------------------------------------------------------------
@@ -426,6 +331,10 @@ export async function analyze(
     if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') {
       throw insufficient((await readWallet(owner)).balance);
     }
+    // Concurrent calls with the same key (each in its own Lambda, or sharing one read here)
+    // race to store the result: the losers' condition fails, and the winner's result, now
+    // stored, is their answer, charged once.
+    if (err instanceof AppError && err.code === 'CONFLICT') return repeat();
     throw err;
   }
 }

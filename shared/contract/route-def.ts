@@ -33,6 +33,11 @@ export interface RouteAccess {
   cognito?: readonly CognitoAction[];
   /** Secrets the handler reads from configuration (names of env vars). */
   secrets?: readonly string[];
+  /**
+   * The handler parses uploaded bytes in a reader child process (functions/platform/reader):
+   * its bundle carries the reader program and its function gets room for the child's heap.
+   */
+  reader?: boolean;
 }
 
 export interface RouteDef<

@@ -14,6 +14,12 @@ export const documentsEs = {
   contentMismatch:
     'El contenido del archivo no corresponde a un PDF, DOC o DOCX válido. Sube el documento original.',
   notUploaded: 'El archivo aún no se ha subido. Inténtalo de nuevo.',
+  pdfEncrypted:
+    'Este PDF está protegido con contraseña o tiene restricciones de edición, y no se puede firmar. Expórtalo sin contraseña (por ejemplo, con «Imprimir» → «Guardar como PDF») y vuelve a subirlo.',
+  pdfUnloadable:
+    'No pudimos abrir este PDF para firmarlo: está dañado o usa un formato que no admitimos. Expórtalo de nuevo como PDF (por ejemplo, con «Imprimir» → «Guardar como PDF») y vuelve a subirlo.',
+  pdfTooComplex:
+    'Este archivo es demasiado complejo para revisarlo en el tiempo disponible. Expórtalo de nuevo como PDF (por ejemplo, con «Imprimir» → «Guardar como PDF») y vuelve a subirlo.',
   locked: 'Este documento pertenece a un pedido pagado y no se puede eliminar.',
   retention: 'Los documentos subidos se eliminan automáticamente después de 30 días.',
   integrity:

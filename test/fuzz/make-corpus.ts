@@ -102,6 +102,31 @@ export async function corpus(): Promise<Record<string, Buffer>> {
     'cmap-cid-loop.pdf': withToUnicode(
       `${cmapHeader}1 begincodespacerange <000000> <FFFFFF> endcodespacerange\n40 begincidrange\n${'<000000> <FFFFFF> 0\n'.repeat(40)}endcidrange\nendcmap end end`,
     ),
+    // Allocation shapes that abort a worker thread's whole process when its heap runs out
+    // (Node issue 47224); in the reader child they end that child only. cmap-loop and
+    // cmap-cid-loop above are the huge CMap ranges.
+    // A CID font whose widths cover 4 billion glyphs: one array filled by index.
+    'widths-by-index.pdf': pdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      stream('BT /F1 12 Tf 10 10 Td <0001> Tj ET'),
+      '<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [6 0 R] >>',
+      '<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /W [0 4294967295 500] >>',
+    ]),
+    // 100 MB of text operators deflated to ~100 KB: one text item pushed per operator.
+    'text-items-push.pdf': pdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      stream(
+        deflateSync(Buffer.from(`BT /F1 12 Tf ${'(x) Tj 1 0 Td '.repeat(7_000_000)}ET`, 'latin1'), {
+          level: 9,
+        }),
+        '/Filter /FlateDecode',
+      ),
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ]),
     'nested-arrays.pdf': pdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

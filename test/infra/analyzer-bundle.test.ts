@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,9 +10,9 @@ import { documentsEs } from '../../shared/messages/documents.es.js';
 import { contractPdf } from '../support/documents.js';
 
 /**
- * The built-in analyzer as Lambda runs it: bundled like a handler (lib/handler-build.ts), its
- * readers in chunks of their own, and the worker thread that reads a file importing its chunk
- * by URL from the bundle (functions/platform/providers/text-worker.ts).
+ * The built-in analyzer as Lambda runs it: bundled like a handler (lib/handler-build.ts), with
+ * the reader program (functions/platform/reader/reader-main.ts) built beside it in reader/,
+ * which the handler starts as a child process to parse the file.
  */
 describe('the analyzer in a handler bundle', () => {
   let dir: string;
@@ -24,15 +24,18 @@ describe('the analyzer in a handler bundle', () => {
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('leaves pdf.js, mammoth and fflate out of the cold start', () => {
+  it('leaves pdf.js, mammoth and fflate out of the handler: only the reader program has them', () => {
     const key = Object.keys(meta.outputs).find((f) => f.endsWith('/index.mjs')) as string;
-    const inputs = initClosure(meta, key).flatMap((f) =>
-      Object.keys(meta.outputs[f]?.inputs ?? {}),
-    );
-    expect(inputs.filter((i) => /unpdf|mammoth|fflate|jszip/.test(i))).toEqual([]);
+    const parsers = (files: string[]) =>
+      files
+        .flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {}))
+        .filter((i) => /unpdf|mammoth|fflate|jszip/.test(i));
+    expect(parsers(initClosure(meta, key))).toEqual([]);
+    expect(parsers(Object.keys(meta.outputs))).toEqual([]);
+    expect(existsSync(join(dir, 'reader/reader.mjs'))).toBe(true);
   });
 
-  it('reads a real PDF in the worker and stops a crafted one with the Spanish error', async () => {
+  it('reads a real PDF in the reader child and stops a crafted one with the Spanish error', async () => {
     const chunk = Object.keys(meta.outputs).find((f) =>
       Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => i.endsWith('builtin-analysis.ts')),
     ) as string;

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { READER_FUNCTION_MEMORY_MB } from '../../lib/app-function.js';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/contract/function-timeouts.js';
 import { type RouteDef, routeList } from '../../shared/contract/routes.js';
 import {
@@ -56,7 +57,7 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
-      MemorySize: 512,
+      MemorySize: route.access.reader ? READER_FUNCTION_MEMORY_MB : 512,
       // The very timeout the local gateway enforces and the SDK budgets fit into.
       Timeout: API_FUNCTION_TIMEOUT_SECONDS,
       TracingConfig: { Mode: 'Active' },

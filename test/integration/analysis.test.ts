@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
@@ -146,8 +147,9 @@ describe('AI analysis: result and credits', () => {
 
   it('charges nothing when the analysis fails', async () => {
     await grantCredits(stack, user.accessToken, 5);
-    // A PDF header with nothing readable behind it passes the upload check, not the analysis.
-    const broken = Buffer.from('%PDF-1.7\nsin objetos legibles\n%%EOF\n');
+    // A PDF the seal's library opens (it passes the upload check) whose text pdf.js cannot
+    // read in its budget: a ToUnicode CMap that maps 16 million codes, 40 times.
+    const broken = readFileSync(new URL('../fuzz/corpus/cmap-loop.pdf', import.meta.url));
     const created = await createUpload(stack, user.accessToken, {
       file_name: 'danado.pdf',
       content_type: 'application/pdf',
@@ -162,7 +164,7 @@ describe('AI analysis: result and credits', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toEqual({
       code: 'BUSINESS_RULE',
-      message: fmt(es.documents.analysisError, { message: es.documents.analysisUnreadable }),
+      message: fmt(es.documents.analysisError, { message: es.documents.analysisTooComplex }),
     });
     expect((await walletOf(stack, user.accessToken)).balance).toBe(before);
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIMITS } from '../../functions/platform/limits.js';
 import {
@@ -13,6 +14,7 @@ import {
   createUpload,
   decodePolicy,
   docx,
+  encryptedPdf,
   legacyDoc,
   lockDocument,
   objectBytes,
@@ -221,6 +223,33 @@ describe('uploads that are refused', () => {
     const res = await completeUpload(stack, owner.accessToken, b.id);
     expect(res.status).toBe(422);
     expect((res.body as unknown as ErrorBody).error.message).toBe(es.documents.contentMismatch);
+  });
+
+  it('refuses an encrypted PDF, with or without a password to open it, saying what to do', async () => {
+    for (const [name, bytes] of [
+      ['con-clave.pdf', await encryptedPdf({ userPassword: '1234' })],
+      ['restringido.pdf', await encryptedPdf({})],
+    ] as const) {
+      const { id, key } = await upload(name, bytes, 'application/pdf');
+      const res = await completeUpload(stack, owner.accessToken, id);
+      expect(res.status, name).toBe(422);
+      expect((res.body as unknown as ErrorBody).error).toEqual({
+        code: 'BUSINESS_RULE',
+        message: es.documents.pdfEncrypted,
+      });
+      expect(await objectExists(stack, key)).toBe(false);
+    }
+  });
+
+  it('refuses a PDF the seal cannot open, and keeps a real one', async () => {
+    const corpus = (f: string) => readFileSync(new URL(`../fuzz/corpus/${f}`, import.meta.url));
+    const broken = await upload('roto.pdf', corpus('random-with-header.pdf'), 'application/pdf');
+    const res = await completeUpload(stack, owner.accessToken, broken.id);
+    expect(res.status).toBe(422);
+    expect((res.body as unknown as ErrorBody).error.message).toBe(es.documents.pdfUnloadable);
+    // A real contract still passes.
+    const good = await upload('bueno.pdf', await contractPdf(), 'application/pdf');
+    expect((await completeUpload(stack, owner.accessToken, good.id)).status).toBe(200);
   });
 
   it('refuses 10 MB + 1 byte uploaded under a smaller declared size (s3rver ignores the policy)', async () => {

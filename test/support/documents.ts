@@ -40,6 +40,21 @@ export async function blankPdf(pages = 1): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * The contract PDF encrypted (AES-256): with a user password (it asks for one to open), or
+ * with an owner password only (it opens, but is "restricted": no editing).
+ */
+export async function encryptedPdf(opts: { userPassword?: string }): Promise<Uint8Array> {
+  const { PDFDocument: CantooPdf } = await import('@cantoo/pdf-lib');
+  const doc = await CantooPdf.load(await contractPdf());
+  doc.encrypt({
+    ownerPassword: 'dueño-secreto',
+    userPassword: opts.userPassword ?? '',
+    permissions: { modifying: false },
+  });
+  return doc.save();
+}
+
 interface ZipFile {
   name: string;
   data: Buffer;

@@ -1,14 +1,15 @@
 import { DOCUMENT_TYPES } from '../../../shared/contract/documents.js';
 import { documentsEs } from '../../../shared/messages/documents.es.js';
+import { timedOut } from '../deadline.js';
 import { logger } from '../logger.js';
+import { ReadFailed, readInChild } from '../reader/read-in-child.js';
 import type { AnalysisInput } from './analysis.js';
 import { AnalysisError } from './analysis-error.js';
 import { type TextFacts, textFacts } from './text-facts.js';
-import { ReadFailed, readText, type TextKind } from './text-worker.js';
 
 /**
  * The built-in analyzer: reads the document itself (PDF text through unpdf, DOCX through
- * mammoth, in a worker with a work budget) and writes a Spanish
+ * mammoth, in a reader child process with its own heap and a time budget) and writes a Spanish
  * markdown report of what plain rules can find. Deterministic: the same file gives the same
  * report. It stands in for the AI webhook where none is configured.
  */
@@ -35,21 +36,23 @@ interface Read {
   text: string | null;
 }
 
-const TEXT_KINDS: Record<string, TextKind> = {
-  [DOCUMENT_TYPES.pdf]: 'pdf',
-  [DOCUMENT_TYPES.docx]: 'docx',
+const TEXT_TASKS: Record<string, 'pdf-text' | 'docx-text'> = {
+  [DOCUMENT_TYPES.pdf]: 'pdf-text',
+  [DOCUMENT_TYPES.docx]: 'docx-text',
 };
 
-/** The file's text, read by the libraries in a worker with a work budget (text-worker.ts). */
+/** The file's text, read by the libraries in a reader child (platform/reader/read-in-child.ts). */
 async function read(input: AnalysisInput): Promise<Read> {
-  const kind = TEXT_KINDS[input.fileType];
+  const kind = TEXT_TASKS[input.fileType];
   // The old binary .doc format: no reader here; the report says so and gives what is known.
   if (!kind) return { pages: null, text: null };
   const bytes = await input.bytes();
   try {
-    return await readText(kind, bytes);
+    return await readInChild(kind, bytes);
   } catch (err) {
     if (!(err instanceof ReadFailed)) throw err;
+    // Not the file's doing: a 503 to try again, nothing charged.
+    if (err.reason === 'start') throw timedOut();
     logger.info('built-in analysis could not read the file', { kind, reason: err.reason });
     throw new AnalysisError(
       err.reason === 'budget' ? documentsEs.analysisTooComplex : documentsEs.analysisUnreadable,

@@ -6,7 +6,7 @@ import { inflateParts, zipParts } from './zip-package.js';
  * declared size and would inflate a zip bomb whole, so it never sees the uploaded package:
  * the package's XML parts are inflated here within the byte cap (zip-package.ts) and handed to
  * mammoth as a new, uncompressed package. Pathological XML inside the cap costs time, which
- * the worker's wall-clock budget bounds (text-worker.ts).
+ * the reader child's wall-clock budget bounds (platform/reader/read-in-child.ts).
  */
 const DOCX_MAIN_PART = 'word/document.xml';
 

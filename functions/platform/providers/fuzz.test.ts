@@ -7,9 +7,13 @@ import { builtinAnalysis } from './builtin-analysis.js';
 
 /**
  * The built-in analyzer over every hostile file of test/fuzz/corpus (made by
- * test/fuzz/make-corpus.ts): each ends with a report or with the analysis's Spanish error
- * (unreadable, or too complex for its budget), never a hang, a crash or another error. The
- * time each took is printed, not asserted (the 2 s goal: docs/architecture.md, "Analyzer").
+ * test/fuzz/make-corpus.ts): each file is read in a reader child of its own (a process with its
+ * own heap and time budget, functions/platform/reader), and each ends with a report or with the
+ * analysis's Spanish error (unreadable, or too complex), never a hang, a crash of this process
+ * or another error; a failing file is named by its test. The corpus holds the allocation
+ * shapes that abort a worker thread's whole process (cmap-loop, cmap-cid-loop,
+ * widths-by-index, text-items-push). The time each took is printed, not asserted (the 2 s
+ * goal: docs/architecture.md, "Analyzer").
  */
 const CORPUS = new URL('../../../test/fuzz/corpus/', import.meta.url);
 const files = readdirSync(CORPUS).sort();

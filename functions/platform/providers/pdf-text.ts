@@ -5,7 +5,7 @@ import { READ_LIMITS, UnreadableFile } from './read-limits.js';
  * page by page, lines as pdf.js ends them, pages separated by a blank line. At most
  * READ_LIMITS.maxPages pages are read and READ_LIMITS.maxChars characters kept; pdf.js itself
  * can spend seconds on a crafted file (a 19-byte ToUnicode range maps 16 million codes), which
- * only the worker's wall-clock budget stops (text-worker.ts).
+ * only the reader child's wall-clock budget stops (platform/reader/read-in-child.ts).
  */
 export interface PdfText {
   pages: number;

@@ -13,12 +13,12 @@ export const READ_LIMITS = {
   maxZipEntries: 1_000,
   /** Bytes the ZIP parts read from a DOCX may inflate to, all together (zip bombs). */
   maxInflatedBytes: 40 * 1024 * 1024,
-  /** Heap of the worker that reads the file: a hostile file exhausts this, not the function. */
-  workerHeapMb: 256,
+  /** Heap of the child that reads the file: a hostile file exhausts this, not the function. */
+  childHeapMb: 256,
 } as const;
 
-/** The worker may take this long to start and load its libraries (not the file's doing). */
-export const WORKER_START_MS = 5_000;
+/** The reader child may take this long to start and load its parser (not the file's doing). */
+export const READER_START_MS = 5_000;
 
 /**
  * Wall-clock budget for reading one file once the reader is loaded: 1.5 s plus 0.4 s per MB,

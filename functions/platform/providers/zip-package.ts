@@ -5,7 +5,7 @@ import { READ_LIMITS, UnreadableFile } from './read-limits.js';
  * central directory without inflating anything, and inflate the XML parts of a package within
  * a byte cap. fflate sizes each output by the entry's declared size, so memory is bounded by
  * what was declared (capped here); an entry that lies about its size costs CPU, which the
- * reader's wall-clock budget bounds (text-worker.ts).
+ * reader child's wall-clock budget bounds (platform/reader/read-in-child.ts).
  */
 const loadFflate = () => import('fflate');
 

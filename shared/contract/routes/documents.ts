@@ -23,8 +23,8 @@ export const completeDocumentUpload = route({
   auth: 'user',
   handler: 'documents/complete-upload',
   summary:
-    'Checks the uploaded object (size, real type by its bytes) and marks the document ready; deletes it when it is not what it claims',
-  access: { table: 'write', bucket: 'write' },
+    'Checks the uploaded object (size, real type by its bytes, a PDF the seal can open and is not encrypted) and marks the document ready; deletes it when it is not what it claims',
+  access: { table: 'write', bucket: 'write', reader: true },
   response: documents.documentResponse,
 });
 
@@ -57,7 +57,12 @@ export const analyzeDocument = route({
   handler: 'documents/analyze-document',
   summary:
     "AI analysis of one of the caller's documents where the country allows it; credits (ai_document_analysis rule) are spent only on success",
-  access: { table: 'write', bucket: 'read', secrets: ['AI_ANALYSIS_WEBHOOK_URL'] },
+  access: {
+    table: 'write',
+    bucket: 'read',
+    secrets: ['AI_ANALYSIS_WEBHOOK_URL'],
+    reader: true,
+  },
   request: documents.analysisRequest,
   response: documents.analysisResponse,
 });
