@@ -1,7 +1,7 @@
 import type { SigningResponse } from '../../shared/contract/signing.js';
 import type { StepInput } from './context.js';
 import { rejectSigning } from './rejection.js';
-import { rejectFormScreen, typeUnavailableScreen } from './screens.js';
+import { typeUnavailableScreen } from './screens.js';
 import { openLink, resumeSession } from './session.js';
 import { submitSignature } from './signature-step.js';
 import {
@@ -10,6 +10,7 @@ import {
   currentScreen,
   type FlowDeps,
   sendCode,
+  startRejection,
   verifyCode,
 } from './simple-flow.js';
 
@@ -38,7 +39,9 @@ export async function runStep(input: StepInput, deps?: FlowDeps): Promise<Signin
     case 'submit_signature':
       return submitSignature(live);
     case 'reject_form':
-      return rejectFormScreen(live.ctx);
+      return startRejection(live);
+    case 'send_reject_code':
+      return sendCode(live, deps, 'reject');
     case 'reject_signing':
       return rejectSigning(live);
     case 'init_signing':

@@ -25,6 +25,7 @@ import {
   rejectFormScreen,
   sessionExpiredScreen,
 } from './screens.js';
+import { startRejection, verifiedStillValid } from './simple-flow.js';
 
 /**
  * A signer refuses to sign (docs/data-model.md pattern 89). In ONE transaction: the signer
@@ -39,8 +40,13 @@ class LostRace extends Error {}
 const ATTEMPTS = 6;
 
 export async function rejectSigning(live: Live): Promise<SigningResponse> {
+  // Only the signer may reject: the same verified (and still valid) code as signing.
+  if (!(live.session.progress.code_verified_at && verifiedStillValid(live))) {
+    return startRejection(live);
+  }
   const reason = (live.input.body.reason ?? '').replace(/\s+/g, ' ').trim();
-  if (reason.length < 5) return rejectFormScreen(live.ctx);
+  if (!reason) return rejectFormScreen(live.ctx, t.rejectReasonRequired);
+  if (reason.length < 5) return rejectFormScreen(live.ctx, t.rejectReasonShort);
   const nowIso = live.input.now.toISOString();
 
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

@@ -216,7 +216,9 @@ export function codeEntryScreen(
 ): SigningResponse {
   const problem = !!(opts.wrong || opts.invalid);
   const message = opts.wrong
-    ? fmt(t.codeWrong, { n: opts.wrong.left })
+    ? opts.wrong.left === 1
+      ? t.codeWrongOne
+      : fmt(t.codeWrong, { n: opts.wrong.left })
     : opts.invalid
       ? opts.invalid
       : opts.justSent
@@ -296,12 +298,33 @@ export function notYourTurnScreen(ctx: ScreenContext): SigningResponse {
   });
 }
 
-export function rejectFormScreen(ctx: ScreenContext): SigningResponse {
+/**
+ * The start of a rejection for a signer whose identity is not verified yet: rejecting is an act
+ * of the signer, so it takes the same e-mailed code as signing (no consent or review needed).
+ */
+export function rejectCodeScreen(ctx: ScreenContext): SigningResponse {
   return screen(ctx, {
     step: 'reject',
     type: 'default',
     title: t.rejectTitle,
-    description: t.rejectDescription,
+    description: fmt(t.rejectNeedsCode, { email: ctx.signerEmailMasked }),
+    components: [
+      button('send', t.rejectSendCode, 'send_reject_code', 'request_second_factor', 'danger'),
+      button('back', t.back, 'check_status', 'check_status', 'secondary'),
+    ],
+  });
+}
+
+/** The reason form, for a verified signer; `problem` when the reason sent was refused. */
+export function rejectFormScreen(ctx: ScreenContext, problem?: string): SigningResponse {
+  return screen(ctx, {
+    status: problem ? 'error' : 'success',
+    message: problem,
+    current: !!problem,
+    step: 'reject',
+    type: problem ? 'error' : 'default',
+    title: t.rejectTitle,
+    description: problem ?? t.rejectDescription,
     components: [
       {
         id: 'reason',

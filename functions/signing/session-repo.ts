@@ -24,6 +24,8 @@ export interface SessionProgress {
   consent_sha256?: string;
   viewed_sha256?: string;
   code_id?: string;
+  /** What the code was asked for: signing, or rejecting (which needs no consent or review). */
+  code_purpose?: 'sign' | 'reject';
   code_verified_at?: string;
 }
 

@@ -23,6 +23,8 @@ import {
   codeEntryScreen,
   codeSendScreen,
   consentScreen,
+  rejectCodeScreen,
+  rejectFormScreen,
   reviewScreen,
   sessionExpiredScreen,
   signatureScreen,
@@ -70,7 +72,19 @@ export async function currentScreen(live: Live): Promise<SigningResponse> {
 const now = (live: Live) => epochOf(live.input.now);
 const nowIso = (live: Live) => live.input.now.toISOString();
 
-const verifiedStillValid = (live: Live) => {
+/**
+ * 'Rechazar' on any screen: the reason form once the signer's code is verified (and still
+ * valid); the code entry when a code is on its way; else the rejection's first screen, which
+ * sends one.
+ */
+export function startRejection(live: Live): SigningResponse {
+  const p = live.session.progress;
+  if (p.code_verified_at && verifiedStillValid(live)) return rejectFormScreen(live.ctx);
+  if (p.code_id && !p.code_verified_at) return codeEntryScreen(live.ctx);
+  return rejectCodeScreen(live.ctx);
+}
+
+export const verifiedStillValid = (live: Live) => {
   const at = live.session.progress.code_verified_at;
   return !!at && Date.parse(at) / 1000 + VERIFIED_FOR_SECONDS > now(live);
 };
@@ -130,8 +144,16 @@ export async function confirmReview(live: Live): Promise<SigningResponse> {
 const hmacOf = (key: string, codeId: string, code: string) =>
   createHmac('sha256', key).update(`${codeId}:${code}`).digest('hex');
 
-export async function sendCode(live: Live, deps: FlowDeps = defaults): Promise<SigningResponse> {
-  if (!live.session.progress.viewed_sha256) return currentScreen(live);
+/**
+ * Sends a 6-digit code. To sign, the signer must have consented and reviewed the document; to
+ * reject (`purpose` reject, from the rejection's first screen) the code alone is asked.
+ */
+export async function sendCode(
+  live: Live,
+  deps: FlowDeps = defaults,
+  purpose: 'sign' | 'reject' = 'sign',
+): Promise<SigningResponse> {
+  if (purpose === 'sign' && !live.session.progress.viewed_sha256) return currentScreen(live);
   const hit = await limited('signingCodeSendPerSigner', live.signer.id, t.codeSendTooMany);
   const key = await requiredSecret('SIGNING_CODE_HMAC_KEY');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -153,7 +175,7 @@ export async function sendCode(live: Live, deps: FlowDeps = defaults): Promise<S
   }
   const ok = await record(live, {
     items: [
-      ...stepItems(live, { code_id: codeId }),
+      ...stepItems(live, { code_id: codeId, code_purpose: purpose }),
       codePut(live.signer.id, {
         code_id: codeId,
         code_hmac: hmacOf(key, codeId, code),
@@ -164,7 +186,7 @@ export async function sendCode(live: Live, deps: FlowDeps = defaults): Promise<S
         ttl: now(live) + 86_400,
       }),
     ],
-    events: [signerEvent(live, 'code_sent', { code_id: codeId, channel: 'email' })],
+    events: [signerEvent(live, 'code_sent', { code_id: codeId, channel: 'email', purpose })],
     order: orderSigning,
   });
   if (!ok) return sessionExpiredScreen();
@@ -189,7 +211,9 @@ export async function verifyCode(live: Live): Promise<SigningResponse> {
       order: orderSigning,
     });
     if (!ok) return codeUnusable(live);
-    return signatureScreen(live.ctx);
+    return live.session.progress.code_purpose === 'reject'
+      ? rejectFormScreen(live.ctx)
+      : signatureScreen(live.ctx);
   }
   const last = counted.tries >= CODE_MAX_TRIES;
   await record(live, {

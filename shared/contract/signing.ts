@@ -24,6 +24,7 @@ export const signingActions = [
   'send_code',
   'verify_code',
   'reject_form',
+  'send_reject_code',
   'reject_signing',
   'check_status',
 ] as const;

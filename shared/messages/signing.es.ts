@@ -91,6 +91,7 @@ export const signingEs = {
   codeResend: 'Reenviar código',
   codeSent: 'Te enviamos un código a {email}.',
   codeWrong: 'Código incorrecto. Te quedan {n} intentos.',
+  codeWrongOne: 'Código incorrecto. Te queda 1 intento.',
   codeLocked: 'Ingresaste un código incorrecto demasiadas veces. Pide un código nuevo.',
   codeExpired: 'El código venció. Pide un código nuevo.',
   codeMissing: 'Primero pide un código.',
@@ -116,6 +117,9 @@ export const signingEs = {
   rejectReasonRequired: 'Escribe el motivo',
   rejectReasonShort: 'Escribe al menos 5 caracteres',
   rejectConfirm: 'Confirmar rechazo',
+  rejectNeedsCode:
+    'Para rechazar la firma, primero confirma que eres tú: te enviaremos un código de 6 dígitos a {email}.',
+  rejectSendCode: 'Enviar código para rechazar',
   back: 'Volver',
   rejectedTitle: 'Firma rechazada',
   rejectedDescription: 'Has rechazado firmar este documento.',

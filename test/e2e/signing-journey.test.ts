@@ -168,6 +168,15 @@ describe('signing in the browser', () => {
     await journey(visitor.page, 'signing-reject', async () => {
       const page = visitor.page;
       await page.getByRole('button', { name: t.reject }).click();
+      // Rejecting is an act of the signer: the same e-mailed code as signing comes first.
+      await page.getByRole('button', { name: t.rejectSendCode }).click();
+      const code = await codeFor(stack, people[0]?.email ?? '');
+      await page.getByLabel(t.codeLabel, { exact: true }).fill(code);
+      await page.getByRole('button', { name: t.codeVerify }).click();
+      const reason = page.getByLabel(t.rejectReasonLabel, { exact: true });
+      await reason.fill('no');
+      await page.getByRole('button', { name: t.rejectConfirm }).click();
+      await page.getByText(t.rejectReasonShort).first().waitFor();
       await page
         .getByLabel(t.rejectReasonLabel, { exact: true })
         .fill('El monto no es el acordado');

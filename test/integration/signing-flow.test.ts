@@ -12,6 +12,7 @@ import {
   rewriteSigner,
   signAll,
   signingApi,
+  verifyToReject,
 } from '../support/signing.js';
 
 const stack = inject('stack');
@@ -59,6 +60,13 @@ describe('signing: the simple signature, end to end through the API', () => {
     const miss = await first.step({ accion: 'verify_code', code: wrong });
     expect(miss.body.status).toBe('error');
     expect(miss.body.message).toBe(t.codeWrong.replace('{n}', '4'));
+    for (const left of ['3', '2']) {
+      const more = await first.step({ accion: 'verify_code', code: wrong });
+      expect(more.body.message).toBe(t.codeWrong.replace('{n}', left));
+    }
+    // The last try is named in the singular.
+    const lastTry = await first.step({ accion: 'verify_code', code: wrong });
+    expect(lastTry.body.message).toBe(t.codeWrongOne);
     const ok = await first.step({ accion: 'verify_code', code });
     expect(ok.body.next_step).toBe('submit_signature');
     const done = await first.step({ accion: 'submit_signature', typed_name: 'Ana Pérez' });
@@ -244,10 +252,25 @@ describe('signing: the simple signature, end to end through the API', () => {
     const { user, order, signers, links } = await orderWith(2);
     const before = await walletOf(stack, user.accessToken);
     const s = await openLink(stack, links[0] as URL);
-    const form = await s.step({ accion: 'reject_form' });
-    expect(form.body.ui.components.map((c) => c.id)).toContain('reason');
+    // Without a verified code, 'Rechazar' only starts the path, and a direct rejection is refused.
+    const first = await s.step({ accion: 'reject_form' });
+    expect(first.body.ui.components.map((c) => c.value)).toEqual([
+      'send_reject_code',
+      'check_status',
+    ]);
+    const direct = await s.step({ accion: 'reject_signing', reason: 'Rechazo sin código' });
+    expect(direct.body.next_step).toBe('reject');
+    expect(direct.body.ui.components.map((c) => c.id)).not.toContain('reason');
+    expect((await checkoutApi(stack).getOrder(user, order.id)).body.order.status).toBe(
+      'processing',
+    );
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(before.balance);
+    // With the code (no consent or review needed to reject), the reason form.
+    const form = await verifyToReject(stack, s, signers[0]?.email ?? '');
+    expect(form.ui.components.map((c) => c.id)).toContain('reason');
     const short = await s.step({ accion: 'reject_signing', reason: 'no' });
-    expect(short.body.next_step).toBe('reject');
+    expect(short.body.current_step).toBe('reject');
+    expect(short.body.message).toBe(es.signing.rejectReasonShort);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
         s.step({ accion: 'reject_signing', reason: 'Las cláusulas no son las acordadas' }),

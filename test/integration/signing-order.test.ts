@@ -9,7 +9,7 @@ import {
   signingLinks,
   waitForLinks,
 } from '../support/orders.js';
-import { auditOf, openLink, signAll, signingApi } from '../support/signing.js';
+import { auditOf, openLink, signAll, signingApi, verifyToReject } from '../support/signing.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -138,6 +138,7 @@ describe('signing: a rejection of an order paid by card', () => {
     const orderId = state.order_id ?? '';
     const link = (await waitForLinks(stack, signers[0]?.email ?? ''))[0] as URL;
     const s = await openLink(stack, link);
+    await verifyToReject(stack, s, signers[0]?.email ?? '');
     const done = await s.step({ accion: 'reject_signing', reason: 'No reconozco este contrato' });
     expect(done.body.ui.type).toBe('blocked');
     const refund = await until(

@@ -95,6 +95,32 @@ export async function signAll(
   );
 }
 
+/**
+ * The rejection's path up to its reason form: 'Rechazar', a code sent for it, the code typed
+ * (read from the mail). Rejecting is an act of the signer: it needs a verified code too.
+ */
+export async function verifyToReject(
+  stack: StackInfo,
+  s: SignerSession,
+  email: string,
+): Promise<SigningResponse> {
+  const mailsBefore = (await mailsTo(stack, email)).filter((m) =>
+    m.subject.startsWith('Tu código para firmar'),
+  ).length;
+  const start = await s.step({ accion: 'reject_form' });
+  if (start.body.ui.components.some((c) => c.id === 'reason')) return start.body;
+  const sent = await s.step({ accion: 'send_reject_code' });
+  if (sent.body.next_step !== 'verify_code') {
+    throw new Error(`send_reject_code → ${JSON.stringify(sent.body)}`);
+  }
+  const code = await codeFor(stack, email, mailsBefore + 1);
+  const verified = await s.step({ accion: 'verify_code', code });
+  if (verified.body.next_step !== 'reject') {
+    throw new Error(`verify_code → ${JSON.stringify(verified.body)}`);
+  }
+  return verified.body;
+}
+
 /** An order's audit trail as stored, and whether it verifies against the order's head. */
 export async function auditOf(stack: StackInfo, orderId: string) {
   pointAt(stack);

@@ -50,6 +50,7 @@ const STEPS: Record<SigningAction, true> = {
   send_code: true,
   verify_code: true,
   reject_form: true,
+  send_reject_code: true,
   reject_signing: true,
   check_status: true,
 };
