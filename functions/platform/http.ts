@@ -169,17 +169,19 @@ export function httpRoute<R extends RouteDef>(
   };
   // Every request runs under its deadline (platform/deadline.ts), below the Lambda timeout, so
   // the handler answers itself — a retryable 503 — and nothing writes after that answer.
-  const base = async (event: HttpEvent, context: Context) => {
-    const deadline = deadlineFor(context);
-    try {
-      return await withDeadline(deadline, () => run(event, context));
-    } finally {
-      deadline.dispose();
-    }
-  };
+  // Each request logs in a scope of its own (platform/logger.ts): its id and route never leak
+  // into another request's lines or into background work running in the same process.
+  const base = (event: HttpEvent, context: Context) =>
+    logger.withScope(async () => {
+      logger.addContext(context);
+      logger.appendKeys({ route: route.id });
+      const deadline = deadlineFor(context);
+      try {
+        return await withDeadline(deadline, () => run(event, context));
+      } finally {
+        deadline.dispose();
+      }
+    });
   // middy's own early timeout is off: it answered a 500 while the handler went on writing.
-  return middy(base, { timeoutEarlyInMillis: 0 }).before((request) => {
-    logger.addContext(request.context);
-    logger.appendKeys({ route: route.id });
-  });
+  return middy(base, { timeoutEarlyInMillis: 0 });
 }

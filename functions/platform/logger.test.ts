@@ -53,6 +53,37 @@ describe('the JSON logger', () => {
     ]);
   });
 
+  it("keeps each invocation's keys to its own lines, and none outside any invocation", async () => {
+    const { logger, lines } = capture();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const first = logger.withScope(async () => {
+      logger.addContext(context('r-1'));
+      logger.appendKeys({ route: 'signingStep' });
+      await held;
+      logger.info('first, after the second began');
+    });
+    await logger.withScope(async () => {
+      logger.addContext(context('r-2'));
+      logger.appendKeys({ route: 'listOrders' });
+      logger.info('second');
+    });
+    release();
+    await first;
+    // Background work (a seal run, an outbox send) started outside any request.
+    logger.info('background');
+    const byMessage = Object.fromEntries(lines.map((l) => [l.entry.message, l.entry]));
+    expect(byMessage.second).toMatchObject({ function_request_id: 'r-2', route: 'listOrders' });
+    expect(byMessage['first, after the second began']).toMatchObject({
+      function_request_id: 'r-1',
+      route: 'signingStep',
+    });
+    expect(byMessage.background).not.toHaveProperty('route');
+    expect(byMessage.background).not.toHaveProperty('function_request_id');
+  });
+
   it('adds the X-Ray trace id of the current request', () => {
     const { logger, lines } = capture();
     process.env._X_AMZN_TRACE_ID =

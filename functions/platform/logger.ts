@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
 
 /**
@@ -33,9 +34,22 @@ function traceId(): string | undefined {
   return /Root=([^;]+)/.exec(process.env._X_AMZN_TRACE_ID ?? '')?.[1];
 }
 
+/** What one invocation's lines carry: its request id, cold start and the keys it added. */
+interface Scope {
+  context: Record<string, unknown>;
+  keys: Record<string, unknown>;
+}
+
+/**
+ * Per invocation, not per process: where one process serves requests and runs background work
+ * side by side (the local stack's seal and mail consumers, a job), a line carries only the
+ * keys of the invocation it belongs to, never those of the request that ran last.
+ */
+const scopes = new AsyncLocalStorage<Scope>();
+
 export class JsonLogger {
-  private readonly keys: Record<string, unknown> = {};
-  private context: Record<string, unknown> = {};
+  /** Lines written outside any invocation's scope (start-up, tests): nobody adds keys here. */
+  private readonly outside: Scope = { context: {}, keys: {} };
   private coldStart = true;
 
   constructor(
@@ -44,9 +58,18 @@ export class JsonLogger {
     private readonly write: (level: Level, line: string) => void = writeLine,
   ) {}
 
+  /** Runs one invocation in a log scope of its own (addContext and appendKeys apply there). */
+  withScope<T>(fn: () => T): T {
+    return scopes.run({ context: {}, keys: {} }, fn);
+  }
+
+  private get scope(): Scope {
+    return scopes.getStore() ?? this.outside;
+  }
+
   /** Per invocation (the middy stack calls it): request id, and cold_start on the first one. */
   addContext(context: Context): void {
-    this.context = {
+    this.scope.context = {
       cold_start: this.coldStart,
       function_name: context.functionName,
       function_request_id: context.awsRequestId,
@@ -54,9 +77,9 @@ export class JsonLogger {
     this.coldStart = false;
   }
 
-  /** Keys every later line carries (the route id). */
+  /** Keys every later line of this invocation carries (the route id). */
   appendKeys(keys: Record<string, unknown>): void {
-    Object.assign(this.keys, keys);
+    Object.assign(this.scope.keys, keys);
   }
 
   debug(message: string, extra?: Extra): void {
@@ -84,9 +107,9 @@ export class JsonLogger {
       message,
       timestamp: new Date().toISOString(),
       service: this.service,
-      ...this.context,
+      ...this.scope.context,
       xray_trace_id: traceId(),
-      ...this.keys,
+      ...this.scope.keys,
       ...own,
     };
     this.write(level, JSON.stringify(entry));

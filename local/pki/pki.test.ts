@@ -82,6 +82,11 @@ describe('startLocalTsa', () => {
         { encoding: 'utf8' },
       );
       expect(out).toContain('Verification: OK');
+      // The token names its authority (the TSA certificate's subject).
+      const text = execFileSync('openssl', ['ts', '-reply', '-in', reply, '-text'], {
+        encoding: 'utf8',
+      });
+      expect(text).toMatch(/TSA: DirName:.*CN ?= ?[^\n]*TSA/i);
 
       // A malformed query gets a rejection status, not a token.
       const bad = await fetch(tsa.url, { method: 'POST', body: 'nonsense' });

@@ -75,6 +75,9 @@ export async function timestampReply(
     genTime: new Date(),
     accuracy: new pkijs.Accuracy({ seconds: 1 }),
     ...(req.nonce ? { nonce: req.nonce } : {}),
+    // The authority names itself (RFC 3161 `tsa`, a directoryName): validators and
+    // `openssl ts -reply -text` show who timestamped, not "unspecified".
+    tsa: new pkijs.GeneralName({ type: 4, value: cert.subject }),
   });
   const tstDer = new Uint8Array(tstInfo.toSchema().toBER(false));
 

@@ -91,7 +91,7 @@ export async function sealPdf(
       reason: meta.reason,
       location: meta.location,
       signingTime: meta.signingTime,
-      fieldName: 'SelloSello',
+      fieldName: 'Sello',
       estimatedSize: 24_576,
     });
     signed = result.bytes;
