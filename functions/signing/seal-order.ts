@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { initials, maskRut } from '../../shared/rules/evidence-format.js';
 import { NO_NOTARY_CODE } from '../../shared/rules/signature-types.js';
 import { digest } from '../documents/stored-file.js';
 import { getOrder, getOrderParts, type OrderRecord } from '../orders/repo.js';
@@ -20,6 +21,7 @@ import {
   newVerificationCode,
   releaseSealLease,
   takeSealLease,
+  verificationKey,
 } from './seal-runs.js';
 
 /**
@@ -220,16 +222,17 @@ async function commitSeal(
               Put: {
                 TableName: tableName(),
                 Item: {
-                  pk: `VERIFY#${built.code}`,
-                  sk: 'VERIFY',
+                  ...verificationKey(built.code),
                   type: 'Verification',
                   order_id: order.id,
                   order_number: order.order_number,
                   state: 'sealed',
                   sealed_at: nowIso,
+                  // The public page's record keeps no more than it shows (Ley 21.719):
+                  // initials and the RUT's last digits, never the whole name or number.
                   signers: built.signers.map((s) => ({
-                    name: s.name,
-                    rut: s.rut,
+                    name: initials(s.name),
+                    rut: maskRut(s.rut),
                     signature_type: s.type,
                     signed_at: s.signedAt,
                   })),

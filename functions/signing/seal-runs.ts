@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEAL_RUN_TYPE } from '../../shared/contract/queues.js';
 import type { TransactItem } from '../orders/keys.js';
 import { db, isConditionFailure, queryAll, tableName } from '../platform/db.js';
@@ -112,3 +112,14 @@ export function normaliseVerificationCode(input: string): string | undefined {
 }
 
 export const formatVerificationCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
+
+/** The key of a sealed document's public verification record (pattern 97). */
+export const verificationKey = (code: string) => ({ pk: `VERIFY#${code}`, sk: 'VERIFY' });
+
+/** The public verification record of a normalised code, or undefined. */
+export async function getVerification(code: string): Promise<Record<string, unknown> | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: verificationKey(code) }),
+  );
+  return res.Item;
+}

@@ -1,27 +1,23 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as routes from '../../shared/contract/routes/signing.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
-import { maskRut, santiagoStamp } from '../../shared/rules/evidence-format.js';
+import { initials, maskRut, santiagoStamp } from '../../shared/rules/evidence-format.js';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
-import { db, tableName } from '../platform/db.js';
 import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { hitLimit } from '../platform/limits.js';
-import { formatVerificationCode, normaliseVerificationCode } from './seal-runs.js';
+import { formatVerificationCode, getVerification, normaliseVerificationCode } from './seal-runs.js';
 
 /**
  * GET /api/verify/{code}: the public record of a sealed document (pattern 97). It shows only
- * what the seal wrote for this page — names, masked RUTs, types, dates and both hashes, never
- * an e-mail or the document — and one fixed 404 for any code that names nothing.
+ * what the seal wrote for this page — signers' initials, masked RUTs, types, dates and both
+ * hashes, never a whole name, an e-mail or the document — and one fixed 404 for any code that
+ * names nothing.
  */
 export const handler = httpRoute(routes.verifyDocument, async ({ params, sourceIp }) => {
   await hitLimit('verifyPerClient', sourceIp);
   const code = normaliseVerificationCode(params.code ?? '');
   if (!code) throw notFound(t.verifyNotFound);
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: `VERIFY#${code}`, sk: 'VERIFY' } }),
-  );
-  const v = res.Item;
+  const v = await getVerification(code);
   if (!v) throw notFound(t.verifyNotFound);
   const signers = (v.signers ?? []) as {
     name: string;
@@ -36,7 +32,8 @@ export const handler = httpRoute(routes.verifyDocument, async ({ params, sourceI
     sealed_at: String(v.sealed_at),
     sealed_at_local: santiagoStamp(String(v.sealed_at)),
     signers: signers.map((s) => ({
-      name: s.name,
+      // Initials only (Ley 21.719): records sealed before this stored whole names.
+      name: initials(s.name),
       rut_masked: maskRut(s.rut),
       signature_type: s.signature_type,
       signature_label: t.typeTitles[s.signature_type] ?? s.signature_type,

@@ -24,6 +24,20 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
 }
 
+/**
+ * "A. M. P. S.": a person's initials, what a public page shows instead of a name (Ley 21.719:
+ * the verification page is open to anyone holding the code; it needs no more than that).
+ */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/[\s-]+/)
+    .map((part) => Array.from(part.normalize('NFC').replace(/^[^\p{L}]+/u, ''))[0])
+    .filter((c): c is string => !!c)
+    .map((c) => `${c.toUpperCase()}.`)
+    .join(' ');
+}
+
 /** "**.***.678-9": only the last three digits and the check digit of a RUT. */
 export function maskRut(rut: string | null | undefined): string | null {
   const clean = (rut ?? '').replace(/[^0-9kK]/g, '').toUpperCase();

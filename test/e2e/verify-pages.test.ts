@@ -108,8 +108,11 @@ describe('/verificar: the public record of a sealed document', () => {
         const text = (await page.locator('.verify-record').textContent()) ?? '';
         expect(text).toContain(dashed());
         expect(text).toContain(sealed.order.order_number);
-        expect(text).toContain('Ana Pérez');
-        expect(text).toContain('Íñigo Muñoz');
+        // Initials and masked RUTs only (Ley 21.719): never a whole name on the public page.
+        expect(text).toContain('A. P.');
+        expect(text).toContain('Í. M.');
+        expect(text).not.toContain('Pérez');
+        expect(text).not.toContain('Muñoz');
         expect(text).toContain('**.***.678-5');
         expect(text).toContain(String(sealed.order.signed_sha256));
         expect(text).toContain(String(sealed.order.document_sha256));

@@ -18,6 +18,7 @@ import {
   orderWhen,
   sealedKeys,
   signAll,
+  storedVerification,
 } from '../support/signing.js';
 
 const stack = inject('stack');
@@ -86,14 +87,18 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     writeFileSync(`${file}.altered.pdf`, copy);
     expect(pdfsig(`${file}.altered.pdf`)).not.toContain('Signature is Valid.');
 
-    // Public verification: masked RUTs, both hashes, no e-mail.
+    // Public verification: initials, masked RUTs, both hashes, no e-mail, no whole name.
     const v = await call<Verification>('GET', `/api/verify/${done.verification_code}`, {
       ip: freshIp(),
     });
     expect(v.status).toBe(200);
     expect(v.body.sealed_sha256).toBe(done.signed_sha256);
     expect(v.body.original_sha256).toBe(done.document_sha256);
-    expect(v.body.signers.map((s) => s.name)).toEqual(['Ana Pérez', 'Íñigo Muñoz']);
+    expect(v.body.signers.map((s) => s.name)).toEqual(['A. P.', 'Í. M.']);
+    expect(JSON.stringify(v.body)).not.toMatch(/Pérez|Muñoz|12\.?345\.?678/);
+    // The stored record keeps no more than the page shows.
+    const record = await storedVerification(stack, done.verification_code ?? '');
+    expect(JSON.stringify(record)).not.toMatch(/Pérez|Muñoz|12\.?345\.?678/);
     expect(v.body.signers[0]?.rut_masked).toBe('**.***.678-5');
     expect(JSON.stringify(v.body)).not.toContain('@');
     const unknown = await call('GET', '/api/verify/ZZZZZ-ZZZZZ', { ip: freshIp() });

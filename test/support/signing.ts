@@ -231,3 +231,10 @@ export async function orderWhen(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The public verification record stored for a code ("ABCDE-FGHIJ"), as the table holds it. */
+export async function storedVerification(stack: StackInfo, code: string) {
+  await pointAtStorage(stack);
+  const runs = await import('../../functions/signing/seal-runs.js');
+  return runs.getVerification(runs.normaliseVerificationCode(code) ?? '');
+}
