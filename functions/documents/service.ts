@@ -12,6 +12,7 @@ import { hitLimit, type LimitName } from '../platform/limits.js';
 import type { Analyzer } from '../platform/providers/analysis.js';
 import { AnalysisError } from '../platform/providers/analysis-error.js';
 import * as storage from '../platform/storage.js';
+import { presignedUpload } from '../platform/storage-upload.js';
 import { declaredKind } from './file-type.js';
 import {
   type AnalysisItem,
@@ -141,7 +142,7 @@ export async function createUpload(
     updated_at: iso(nowEpoch),
     expires_at: nowEpoch + DOCUMENT_RETENTION_SECONDS,
   };
-  const upload = await storage.presignedUpload({
+  const upload = await presignedUpload({
     key: uploadKey,
     contentType: declared.contentType,
     maxBytes: MAX_DOCUMENT_BYTES,

@@ -8,7 +8,7 @@ import { unavailableError } from './unavailable.js';
 export type S3Sdk = typeof import('./s3-sdk.js');
 
 /** `import()` once per container; a failed load is tried again on the next call. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
     loading ??= load().catch((err: unknown) => {
@@ -20,7 +20,6 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 const loadSdk = once(() => import('./s3-sdk.js'));
-const loadPresignedPost = once(() => import('@aws-sdk/s3-presigned-post'));
 const loadRequestPresigner = once(() => import('@aws-sdk/s3-request-presigner'));
 
 /**
@@ -40,7 +39,8 @@ const loadRequestPresigner = once(() => import('@aws-sdk/s3-request-presigner'))
 let cached: { endpoint: string | undefined; client: S3Client } | undefined;
 
 /** The SDK's commands and this container's client (a new one if the endpoint changed). */
-async function s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+/** The SDK and this container's client (storage-upload.ts signs uploads with it too). */
+export async function s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
   const sdk = await loadSdk();
   const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
   if (!cached || cached.endpoint !== endpoint) {
@@ -78,37 +78,6 @@ export async function assertReachable(key: string): Promise<void> {
     const unavailable = unavailableError(err, apiEs.storageUnavailable);
     if (unavailable) throw unavailable;
   }
-}
-
-export interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-}
-
-/**
- * A presigned POST for exactly one object: this key, this Content-Type, a size in
- * [1, maxBytes]. The browser posts the fields then the file as multipart form data.
- */
-export async function presignedUpload(opts: {
-  key: string;
-  contentType: string;
-  maxBytes: number;
-  expiresInSeconds: number;
-}): Promise<PresignedUpload> {
-  const [{ client }, { createPresignedPost }] = await Promise.all([s3(), loadPresignedPost()]);
-  const { url, fields } = await createPresignedPost(client, {
-    Bucket: bucketName(),
-    Key: opts.key,
-    // Fields are also signed as exact-match conditions by the SDK; the explicit ones say so.
-    Fields: { 'Content-Type': opts.contentType },
-    Conditions: [
-      ['content-length-range', 1, opts.maxBytes],
-      ['eq', '$Content-Type', opts.contentType],
-      ['eq', '$key', opts.key],
-    ],
-    Expires: opts.expiresInSeconds,
-  });
-  return { url, fields };
 }
 
 export interface ObjectHead {

@@ -248,6 +248,30 @@ describe('signing: the simple signature, end to end through the API', () => {
     expect(events.filter((e) => e.kind === 'signature_applied')).toHaveLength(1);
   }, 120_000);
 
+  it('refuses a drawn signature whose PNG header is right but whose data is corrupt', async () => {
+    const { order, signers, links } = await orderWith(1);
+    const s = await openLink(stack, links[0] as URL);
+    await s.step({ accion: 'accept_consent' });
+    await s.step({ accion: 'confirm_review' });
+    await s.step({ accion: 'send_code' });
+    const code = await codeFor(stack, signers[0]?.email ?? '');
+    expect((await s.step({ accion: 'verify_code', code })).body.next_step).toBe('submit_signature');
+    const good = Buffer.from(DRAWN_PNG.split(',')[1] ?? '', 'base64');
+    const corrupt = Buffer.from(good);
+    const at = good.indexOf('IDAT') + 6;
+    corrupt[at] = (corrupt[at] ?? 0) ^ 0xff;
+    const bad = await s.step({
+      accion: 'submit_signature',
+      signature_image: `data:image/png;base64,${corrupt.toString('base64')}`,
+    });
+    expect(bad.body.status).toBe('error');
+    expect(bad.body.message).toBe(t.signatureImageInvalid);
+    expect((await auditOf(stack, order.id)).order.sign_count ?? 0).toBe(0);
+    // The real drawing then signs.
+    const done = await s.step({ accion: 'submit_signature', signature_image: DRAWN_PNG });
+    expect(done.body.next_step).toBe('done');
+  });
+
   it('a rejection cancels the order, revokes the other links and gives the credits back once', async () => {
     const { user, order, signers, links } = await orderWith(2);
     const before = await walletOf(stack, user.accessToken);

@@ -4,7 +4,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { currentDeadline, type Deadline, timedOut } from '../deadline.js';
 import { logger } from '../logger.js';
-import { READ_LIMITS, READER_START_MS, readBudgetMs } from '../providers/read-limits.js';
+import {
+  checkBudgetMs,
+  READ_LIMITS,
+  READER_START_MS,
+  readBudgetMs,
+} from '../providers/read-limits.js';
 import type { ReaderAnswer, ReaderInput, ReaderResults, ReaderTask } from './tasks.js';
 
 /**
@@ -59,8 +64,8 @@ const live = new Set<ChildProcess>();
 let exitHook = false;
 
 /**
- * The task's result for these bytes, computed in a reader child within readBudgetMs(size) once
- * the child is ready. Rejects with ReadFailed('unreadable') when the parser refused the file,
+ * The task's result for these bytes, computed in a reader child within readBudgetMs(size)
+ * (checkBudgetMs for the upload checks) once the child is ready. Rejects with ReadFailed('unreadable') when the parser refused the file,
  * ReadFailed('budget') when the time or the child's heap ran out, or the child died.
  */
 export function readInChild<T extends ReaderTask>(
@@ -120,6 +125,9 @@ export interface ReadLimits {
   budgetMs?: number;
 }
 
+/** The upload checks, whose budget is checkBudgetMs (a refusal there deletes the upload). */
+const CHECKS = new Set<ReaderTask>(['pdf-check', 'docx-check']);
+
 /** Less time than this left on the request's deadline: no child is started for it. */
 const MIN_READ_MS = 500;
 
@@ -132,7 +140,8 @@ function runChild<T extends ReaderTask>(
   // The request gave up while waiting for its turn: its read is not started at all.
   if (deadline && deadline.remainingMs() < MIN_READ_MS) return Promise.reject(timedOut());
   const { script, flags } = readerProgram();
-  const budgetMs = limits.budgetMs ?? readBudgetMs(bytes.length);
+  const budgetMs =
+    limits.budgetMs ?? (CHECKS.has(task) ? checkBudgetMs : readBudgetMs)(bytes.length);
   const heapMb = limits.heapMb ?? READ_LIMITS.childHeapMb;
   const started = performance.now();
   return new Promise<ReaderResults[T]>((resolve, reject) => {

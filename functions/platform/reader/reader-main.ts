@@ -14,14 +14,37 @@ import { READER_TASKS, type ReaderAnswer, type ReaderInput, type ReaderTask } fr
  */
 type Reader = (bytes: Uint8Array) => Promise<unknown>;
 
+/**
+ * Each task's reader, with the libraries it will load (the readers import them lazily): all
+ * loaded before 'ready', so a file's budget pays for parsing only, never for loading code.
+ */
 const LOADERS: Record<ReaderTask, () => Promise<Reader>> = {
-  'pdf-text': async () => (await import('../providers/pdf-text.js')).extractPdfText,
+  'pdf-text': async () => {
+    const [{ extractPdfText }] = await Promise.all([
+      import('../providers/pdf-text.js'),
+      import('unpdf'),
+    ]);
+    return extractPdfText;
+  },
   'docx-text': async () => {
-    const { extractDocxText } = await import('../providers/docx-text.js');
+    const [{ extractDocxText }] = await Promise.all([
+      import('../providers/docx-text.js'),
+      import('mammoth'),
+      import('fflate'),
+    ]);
     return async (bytes) => ({ pages: null, text: await extractDocxText(bytes) });
   },
-  'pdf-check': async () => (await import('./file-checks.js')).checkPdf,
-  'docx-check': async () => (await import('./file-checks.js')).checkDocx,
+  'pdf-check': async () => {
+    const [{ checkPdf }] = await Promise.all([
+      import('./file-checks.js'),
+      import('@cantoo/pdf-lib'),
+    ]);
+    return checkPdf;
+  },
+  'docx-check': async () => {
+    const [{ checkDocx }] = await Promise.all([import('./file-checks.js'), import('fflate')]);
+    return checkDocx;
+  },
 };
 
 /** Sends one answer and resolves once it has left (so an exit right after loses nothing). */
