@@ -22,11 +22,13 @@ export async function handler(event: ScheduledEvent) {
         TableName: tableName(),
         Key: { pk: `ORDER#${id}`, sk: 'META' },
         ConsistentRead: true,
-        ProjectionExpression: 'signing_stage, seal_lease_until',
+        ProjectionExpression: 'signing_stage, seal_lease_until, #st',
+        ExpressionAttributeNames: { '#st': 'status' },
       }),
     );
     const o = order.Item;
-    if (o?.signing_stage !== 'sealing') continue;
+    // A cancelled order is never sealed: no new run for it.
+    if (o?.signing_stage !== 'sealing' || o.status !== 'processing') continue;
     if (typeof o.seal_lease_until === 'number' && o.seal_lease_until > now) continue;
     const runs = await db().send(
       new QueryCommand({

@@ -67,7 +67,8 @@ async function sealCredentials(): Promise<SealCredentials> {
 
 export async function sealOrder(orderId: string, now: Date = new Date()): Promise<SealOutcome> {
   const order = await getOrder(orderId);
-  if (order?.signing_stage !== 'sealing') return 'not_sealing';
+  // A cancelled order (its payment refunded or disputed) is never sealed or delivered.
+  if (order?.signing_stage !== 'sealing' || order.status !== 'processing') return 'not_sealing';
   const nowEpoch = Math.floor(now.getTime() / 1000);
   if (!(await takeSealLease(orderId, nowEpoch))) return 'leased';
   let key: string | undefined;
@@ -214,7 +215,7 @@ async function commitSeal(
   ];
   if (complete) events.push({ kind: 'completed', actor: { type: 'system' } });
   const res = await auditedWrite(order.id, nowIso, (o) =>
-    o.signing_stage !== 'sealing'
+    o.signing_stage !== 'sealing' || o.status !== 'processing'
       ? undefined
       : {
           items: [
@@ -256,8 +257,9 @@ async function commitSeal(
               ...(complete ? ['#st = :completed', 'completed_at = :now'] : []),
             ].join(', '),
             remove: 'gsi2pk, gsi2sk, seal_lease_until',
-            condition: 'signing_stage = :sealing',
-            names: complete ? { '#st': 'status' } : undefined,
+            // Re-checked in the commit itself: a cancellation landing while this run sealed wins.
+            condition: 'signing_stage = :sealing AND #st = :processing',
+            names: { '#st': 'status' },
             values: {
               ':stage': complete ? 'delivered' : 'sealed',
               ':key': built.key,
@@ -265,6 +267,7 @@ async function commitSeal(
               ':now': nowIso,
               ':code': built.code,
               ':sealing': 'sealing',
+              ':processing': 'processing',
               ...(complete ? { ':completed': 'completed' } : {}),
             },
           },

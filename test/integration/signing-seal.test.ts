@@ -144,6 +144,53 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     expect(kinds.slice(-3)).toEqual(['sealed', 'delivery_queued', 'completed']);
   });
 
+  it('a dispute arriving while the order seals wins: cancelled, never sealed nor delivered, on the trail', async () => {
+    const { completeRequest, confirmInBrowser, GOOD_CARD, delivered } = await import(
+      '../support/orders.js'
+    );
+    const { dispute, until } = await import('../support/refunds.js');
+    const user = await newConfirmedUser(stack);
+    const people = [signer(), signer()];
+    const req = await completeRequest(stack, user, { signers: people });
+    const shop = checkoutApi(stack);
+    const intent = await shop.cardIntent(user, req.id);
+    await confirmInBrowser(stack, intent.body, GOOD_CARD);
+    const pi = intent.body.payment_intent_id;
+    const state = await until(
+      async () => (await shop.cardStatus(user, pi)).body,
+      (s) => !!s.order_id,
+    );
+    const orderId = state.order_id ?? '';
+    const links = await Promise.all(
+      people.map(async (p) => (await waitForLinks(stack, p.email))[0] as URL),
+    );
+    // The seal cannot finish while the TSA is down: the order stays sealing.
+    await setFault(stack, 'tsa', 'down');
+    await signAll(stack, await openLink(stack, links[0] as URL), people[0]?.email ?? '');
+    await signAll(stack, await openLink(stack, links[1] as URL), people[1]?.email ?? '');
+    expect((await auditOf(stack, orderId)).order.signing_stage).toBe('sealing');
+    await dispute(stack, pi);
+    await delivered(stack, pi, 'charge.dispute.created');
+    expect((await shop.getOrder(user, orderId)).body.order.status).toBe('cancelled');
+    // The TSA is back, the queue retries and the sweep looks for stuck seals: nothing seals.
+    await setFault(stack, 'tsa', 'up');
+    await runJob(stack, 'sweep-sealing', new Date(Date.now() + 16 * 60_000));
+    await new Promise((r) => setTimeout(r, 8_000));
+    const { order: stored, events, check } = await auditOf(stack, orderId);
+    expect(stored.status).toBe('cancelled');
+    expect(stored.sealed_file_key).toBeUndefined();
+    expect(await sealedKeys(stack, orderId)).toEqual([]);
+    expect(events.filter((e) => e.kind === 'sealed')).toHaveLength(0);
+    const cancelled = events.filter((e) => e.kind === 'cancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.details).toMatchObject({ reason: 'disputed', during: 'sealing' });
+    expect(check.ok).toBe(true);
+    for (const p of people) {
+      const mails = await mailsTo(stack, p.email);
+      expect(mails.filter((m) => m.subject.startsWith('Documento firmado'))).toHaveLength(0);
+    }
+  }, 120_000);
+
   it('with the TSA down nothing is sealed and nothing completes; once it is back the seal lands once', async () => {
     const { user, order, signers, links } = await signedOrder();
     await setFault(stack, 'tsa', 'down');
