@@ -21,6 +21,8 @@ const DESCRIPTIONS: Record<MetricName, string> = {
     'A refund or dispute could not be reversed in Sello (credits taken back, order cancelled); Stripe retries the webhook. See the "payment reversal failed" log lines.',
   [METRICS.sealIntegrityFailure]:
     'A seal run found an original document whose SHA-256 differs from the one recorded at upload, or a broken audit chain: the order stays sealing and is not retried. See the "seal run failed" log lines.',
+  [METRICS.sealFailed]:
+    'An order could not be sealed for good (its document or a signature image could not be composed, or its integrity checks failed): it ended seal_failed, the customer was told and refunded. See the "seal failed for good" log lines.',
 };
 
 /**
@@ -55,6 +57,7 @@ export class PaymentAlarms extends Construct {
       [METRICS.refundFailed]: alarm(METRICS.refundFailed),
       [METRICS.reversalFailed]: alarm(METRICS.reversalFailed),
       [METRICS.sealIntegrityFailure]: alarm(METRICS.sealIntegrityFailure),
+      [METRICS.sealFailed]: alarm(METRICS.sealFailed),
     };
   }
 }

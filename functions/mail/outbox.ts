@@ -33,7 +33,7 @@ export type OutboxAfter =
   | {
       kind: 'order_notice';
       order_id: string;
-      notice: 'signing_rejected' | 'signing_delivery' | 'signing_reminder';
+      notice: 'signing_rejected' | 'signing_delivery' | 'signing_reminder' | 'seal_failed';
     };
 
 export interface OutboxRecord {

@@ -69,7 +69,7 @@ export interface OrderRecord {
   /** Who the order is for, as typed at checkout (invoicing). */
   billing: Omit<CheckoutForm, 'title'>;
   /** Set when the order was cancelled because its card payment was refunded or disputed. */
-  cancel_reason?: 'refunded' | 'disputed' | 'signer_rejected';
+  cancel_reason?: 'refunded' | 'disputed' | 'signer_rejected' | 'seal_failed';
   cancelled_at?: string;
   /** Which signing flow its signers go through (from the electronic signature bought). */
   signature_type?: SignatureType;
@@ -80,7 +80,7 @@ export interface OrderRecord {
   turn?: number | null;
   /** Signing progress (functions/signing/): signatures so far and where the order stands. */
   sign_count?: number;
-  signing_stage?: 'signing' | 'sealing' | 'sealed' | 'delivered' | 'rejected';
+  signing_stage?: 'signing' | 'sealing' | 'sealed' | 'delivered' | 'rejected' | 'seal_failed';
   sealing_since?: string;
   /** Once sealed (functions/signing/seal-order.ts): the sealed PDF's key and hash, the code. */
   sealed_file_key?: string;

@@ -32,7 +32,8 @@ export type RefundReason =
   | 'already_paid'
   | 'package_unavailable'
   /** A signer refused to sign: the order is cancelled and paid back (functions/signing/). */
-  | 'signer_rejected';
+  | 'signer_rejected'
+  | 'seal_failed';
 
 export interface RefundRecord {
   payment_intent_id: string;

@@ -14,6 +14,8 @@ export const METRICS = {
   reversalFailed: 'ReversalFailed',
   /** A seal found the original's bytes or the audit chain not as recorded (never retried). */
   sealIntegrityFailure: 'SealIntegrityFailure',
+  /** A seal could not be made for good: the order ended seal_failed and was refunded. */
+  sealFailed: 'SealFailed',
 } as const;
 
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];

@@ -27,6 +27,7 @@ export const auditKinds = [
   'all_signed',
   'sealing_started',
   'sealed',
+  'seal_failed',
   'delivery_queued',
   'delivered',
   'completed',

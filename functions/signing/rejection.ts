@@ -1,24 +1,18 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SigningResponse } from '../../shared/contract/signing.js';
 import { fmt } from '../../shared/messages/fmt.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
-import { packageCreditsExpiry } from '../../shared/rules/credits.js';
-import { userOwner } from '../credits/keys.js';
-import { grant } from '../credits/ledger.js';
 import { outboxPut } from '../mail/outbox.js';
 import type { TransactItem } from '../orders/keys.js';
 import { failedConditions, getOrder, type OrderRecord } from '../orders/repo.js';
 import { getSigner } from '../orders/signer-records.js';
-import { settleRefundQuietly } from '../payments/refund.js';
-import { refundPut } from '../payments/refund-repo.js';
 import { required } from '../platform/config.js';
-import { db, tableName } from '../platform/db.js';
-import { beforeWrite } from '../platform/deadline.js';
+import { tableName } from '../platform/db.js';
 import { layout } from '../platform/mail-templates.js';
 import { requestSigningUpdate } from '../requests/repo.js';
 import type { AuditInput } from './audit-chain.js';
 import { type AuditedChange, composeAudited } from './audited-write.js';
-import { epochOf, type Live, signerEvent } from './context.js';
+import { type Live, signerEvent } from './context.js';
+import { refundOf, sendWithRefund, settleAfter } from './order-refund.js';
 import {
   orderClosedScreen,
   rejectedScreen,
@@ -31,9 +25,8 @@ import { startRejection, verifiedStillValid } from './simple-flow.js';
  * A signer refuses to sign (docs/data-model.md pattern 89). In ONE transaction: the signer
  * becomes 'rejected' with the reason, every other pending signer's link is revoked, the order
  * is cancelled and the request marked rejected, the requester's notice is queued in the outbox,
- * and the money comes back — credits as a refund in the same ledger transaction (key
- * `order-reject:{orderId}`, so a repeat gives nothing twice), a card through a REFUND# record
- * settled with Stripe right after and by the retry-refunds job until it is done.
+ * and the money comes back (order-refund.ts: credits in the same transaction under the key
+ * `order-reject:{orderId}`, a card through a REFUND# record settled right after).
  */
 class LostRace extends Error {}
 
@@ -60,28 +53,8 @@ export async function rejectSigning(live: Live): Promise<SigningResponse> {
     }
     const change = await rejectionChange(live, order, reason, nowIso);
     const { items } = composeAudited(order, change, nowIso);
-    const byCredits = order.payment_method_mix === 'full_credits' && order.credits_used > 0;
-    beforeWrite();
     try {
-      if (byCredits) {
-        await grant(
-          {
-            ownerId: userOwner(order.user_sub),
-            type: 'refund',
-            amount: order.credits_used,
-            expiresAt: packageCreditsExpiry(epochOf(live.input.now)),
-            description: fmt(t.rejectedRefundDescription, { number: order.order_number }),
-            related_entity_type: 'order',
-            related_entity_id: order.id,
-            idempotencyKey: `order-reject:${order.id}`,
-            permanentKey: true,
-          },
-          () => epochOf(live.input.now),
-          { items, onConditionFailed: () => new LostRace() },
-        );
-      } else {
-        await db().send(new TransactWriteCommand({ TransactItems: items }));
-      }
+      await sendWithRefund(order, 'signer_rejected', items, live.input.now, () => new LostRace());
     } catch (err) {
       if (err instanceof LostRace || failedConditions(err)) {
         const signer = await getSigner(live.signer.id);
@@ -97,7 +70,7 @@ export async function rejectSigning(live: Live): Promise<SigningResponse> {
       }
       throw err;
     }
-    if (!byCredits && order.payment_intent_id) await settleRefundQuietly(order.payment_intent_id);
+    await settleAfter(order);
     return rejectedScreen(live.ctx);
   }
   return sessionExpiredScreen();
@@ -111,7 +84,7 @@ async function rejectionChange(
 ): Promise<AuditedChange> {
   const T = tableName();
   const others = order.signer_ids.filter((id) => id !== live.signer.id);
-  const byCredits = order.payment_method_mix === 'full_credits' && order.credits_used > 0;
+  const refund = refundOf(order, 'signer_rejected', nowIso);
   const items: TransactItem[] = [
     {
       Update: {
@@ -160,30 +133,12 @@ async function rejectionChange(
       }),
     ),
     outboxPut(
-      rejectionMail(order, live, reason, byCredits),
+      rejectionMail(order, live, reason, refund.byCredits),
       { kind: 'order_notice', order_id: order.id, notice: 'signing_rejected' },
       live.input.now,
     ),
+    ...refund.items,
   ];
-  if (!byCredits && order.payment_intent_id) {
-    items.push(
-      refundPut({
-        payment_intent_id: order.payment_intent_id,
-        kind: 'order',
-        reason: 'signer_rejected',
-        user_sub: order.user_sub,
-        label: order.request_number,
-        amount: order.total_price,
-        currency_code: order.currency_code,
-        status: 'pending',
-        refund_id: null,
-        attempts: 0,
-        last_error: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      }),
-    );
-  }
   const events: AuditInput[] = [
     signerEvent(live, 'rejected', { reason }),
     ...(others.length
@@ -196,13 +151,7 @@ async function rejectionChange(
         ]
       : []),
     { kind: 'cancelled', actor: { type: 'system' }, details: { reason: 'signer_rejected' } },
-    {
-      kind: 'refund_queued',
-      actor: { type: 'system' },
-      details: byCredits
-        ? { credits: order.credits_used }
-        : { amount: order.total_price, currency: order.currency_code },
-    },
+    refund.event,
   ];
   return {
     items,

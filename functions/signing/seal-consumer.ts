@@ -1,13 +1,15 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../platform/logger.js';
-import { SealIntegrityError, sealOrder } from './seal-order.js';
+import { isTerminalSealError } from './seal-failure.js';
+import { sealOrder } from './seal-order.js';
 
 /**
  * The seal-documents queue's consumer. Each message names an order, `{"order_id": ...}`, as the
  * pipe writes it from a new seal run. A run that failed (TSA or S3 down) is a batch item
  * failure: the queue brings it back (3 min in AWS), and after 10 tries the DLQ's alarm fires;
- * an order whose lease another run holds comes back the same way. A run that finds the
- * original or the audit chain changed is not retried: its metric's alarm calls an operator.
+ * an order whose lease another run holds comes back the same way. A run that can never succeed
+ * (a document or image that cannot be composed, the original or the audit chain not as
+ * recorded) is not retried: it ended the order seal_failed, refunded, and its alarm fires.
  */
 const orderIdOf = (body: string): string | undefined => {
   try {
@@ -33,7 +35,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       else logger.info('seal run', { orderId, outcome });
     } catch (err) {
       logger.error('seal run failed', { orderId, error: (err as Error)?.name });
-      if (!(err instanceof SealIntegrityError)) failed.push({ itemIdentifier: record.messageId });
+      // Only what a retry can fix comes back; a terminal failure already ended the order.
+      if (!isTerminalSealError(err)) failed.push({ itemIdentifier: record.messageId });
     }
   }
   return { batchItemFailures: failed };

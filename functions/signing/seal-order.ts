@@ -16,6 +16,7 @@ import { auditedWrite } from './audited-write.js';
 import { deliveryItems } from './delivery.js';
 import { keepOriginal, OriginalLost } from './original.js';
 import type { SealCredentials, SealSigner } from './seal/types.js';
+import { failSeal, isTerminalSealError } from './seal-failure.js';
 import {
   formatVerificationCode,
   newVerificationCode,
@@ -32,7 +33,7 @@ import {
  * transaction conditioned on the order still sealing. A run that loses the commit deletes its
  * own file, so however many runs race (redelivery, the sweep), one sealed file remains.
  */
-export type SealOutcome = 'sealed' | 'not_sealing' | 'leased' | 'lost';
+export type SealOutcome = 'sealed' | 'not_sealing' | 'leased' | 'lost' | 'failed';
 
 /** The original or the chain is not what was recorded: no retry can fix it; an operator must. */
 export class SealIntegrityError extends Error {
@@ -95,6 +96,13 @@ export async function sealOrder(orderId: string, now: Date = new Date()): Promis
   } catch (err) {
     if (key) await deleteObject(key).catch(() => undefined);
     if (err instanceof SealIntegrityError) countMetric(METRICS.sealIntegrityFailure);
+    // What no retry can fix ends the order, refunded, instead of stalling it (seal-failure.ts).
+    if (isTerminalSealError(err)) {
+      logger.error('seal run failed for good', { orderId, error: (err as Error).name });
+      if (await failSeal(orderId, `${(err as Error).name}: ${(err as Error).message}`, now)) {
+        return 'failed';
+      }
+    }
     await releaseSealLease(orderId, (err as Error)?.name ?? 'error');
     throw err;
   }

@@ -142,6 +142,12 @@ export const signingEs = {
   rejectedMailAction: 'Ver mis pedidos',
   rejectedMailNote: 'Los enlaces de firma de los demás firmantes dejaron de funcionar.',
   rejectedRefundDescription: 'Reembolso del pedido {number}: un firmante rechazó firmar',
+  sealFailedRefundDescription: 'Reembolso del pedido {number}: no se pudo sellar el documento',
+  // The requester's notice of a seal that could not be made
+  sealFailedMailSubject: 'No pudimos sellar «{title}»: te devolvimos lo pagado',
+  sealFailedMailBody:
+    'Todos los firmantes firmaron «{document}» (pedido {number}), pero no pudimos sellar el documento firmado. Cancelamos el pedido y te devolvemos lo pagado: {refund}. Puedes volver a solicitarlo con una copia nueva del documento (por ejemplo, exportada de nuevo como PDF); si el problema se repite, escríbenos.',
+  sealFailedMailNote: 'Nuestro equipo ya fue avisado y revisará qué ocurrió.',
   // 'Actividad' (the order modal's timeline)
   activityKinds: {
     order_paid: 'Pedido pagado',
@@ -162,6 +168,7 @@ export const signingEs = {
     all_signed: 'Todos firmaron',
     sealing_started: 'Sellado iniciado',
     sealed: 'Documento sellado',
+    seal_failed: 'No se pudo sellar el documento',
     delivery_queued: 'Entrega programada',
     delivered: 'Documento entregado',
     completed: 'Pedido completado',

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Verification } from '../../shared/contract/signing.js';
 import { api, freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
 import { allUp, setFault } from '../support/faults.js';
-import { runJob } from '../support/ledger.js';
+import { runJob, subOf } from '../support/ledger.js';
 import { checkoutApi, paidOrder, signer, waitForLinks } from '../support/orders.js';
 import { readSealCms } from '../support/seal-samples.js';
 import {
@@ -188,6 +188,50 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     for (const p of people) {
       const mails = await mailsTo(stack, p.email);
       expect(mails.filter((m) => m.subject.startsWith('Documento firmado'))).toHaveLength(0);
+    }
+  }, 120_000);
+
+  it('a seal that can never be made ends the order seal_failed, refunded once, told, never restarted', async () => {
+    const { walletOf } = await import('../support/ledger.js');
+    const { storedDocument, tamperObject, contractPdf } = await import('../support/documents.js');
+    const { user, order, signers, links } = await signedOrder();
+    const before = (await walletOf(stack, user.accessToken)).balance;
+    await signAll(stack, await openLink(stack, links[0] as URL), signers[0]?.email ?? '');
+    // The paid-for bytes change under the order (a corrupted store): no retry can seal them.
+    const stored = (await auditOf(stack, order.id)).order;
+    const doc = await storedDocument(stack, stored.document_id, subOf(user.accessToken));
+    const other = await contractPdf(['OTRO CONTENIDO']);
+    for (const key of [stored.original_key, doc.key]) {
+      if (key) await tamperObject(stack, key, other);
+    }
+    await signAll(stack, await openLink(stack, links[1] as URL), signers[1]?.email ?? '');
+    const ended = await orderWhen(stack, user, order.id, 'cancelled', 60_000);
+    expect(ended.signed_file_url).toBeNull();
+    const after = await auditOf(stack, order.id);
+    expect(after.order.signing_stage).toBe('seal_failed');
+    expect(after.check.ok).toBe(true);
+    const kinds = after.events.map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'seal_failed')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'refund_queued')).toHaveLength(1);
+    expect(kinds).not.toContain('sealed');
+    expect((await walletOf(stack, user.accessToken)).balance - before).toBe(order.credits_used);
+    await expect
+      .poll(async () =>
+        (await mailsTo(stack, 'carla@example.com')).some(
+          (m) =>
+            m.subject.startsWith('No pudimos sellar') &&
+            (m.body.text ?? '').includes(order.order_number),
+        ),
+      )
+      .toBe(true);
+    // The sweep never restarts it, and nothing is given back twice.
+    await runJob(stack, 'sweep-sealing', new Date(Date.now() + 16 * 60_000));
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await sealedKeys(stack, order.id)).toEqual([]);
+    expect((await walletOf(stack, user.accessToken)).balance - before).toBe(order.credits_used);
+    const later = (await auditOf(stack, order.id)).events.map((e) => e.kind);
+    for (const k of ['sealing_started', 'sealed', 'seal_failed', 'refund_queued'] as const) {
+      expect(later.filter((x) => x === k).length, k).toBe(kinds.filter((x) => x === k).length);
     }
   }, 120_000);
 

@@ -1,0 +1,112 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { fmt } from '../../shared/messages/fmt.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import { packageCreditsExpiry } from '../../shared/rules/credits.js';
+import { userOwner } from '../credits/keys.js';
+import { grant } from '../credits/ledger.js';
+import type { TransactItem } from '../orders/keys.js';
+import type { OrderRecord } from '../orders/repo.js';
+import { settleRefundQuietly } from '../payments/refund.js';
+import { refundPut } from '../payments/refund-repo.js';
+import { db } from '../platform/db.js';
+import { beforeWrite } from '../platform/deadline.js';
+import type { AuditInput } from './audit-chain.js';
+
+/**
+ * What ending a paid order gives back, for the two ends that owe it (a signer's rejection, a
+ * seal that cannot be made): credits as a refund grant in the very transaction that ends the
+ * order (its key `order-{why}:{orderId}`, so a repeat gives nothing twice), a card through a
+ * REFUND# record in that transaction, settled with Stripe right after and by the retry-refunds
+ * job until it is done.
+ */
+export type OrderEndReason = 'signer_rejected' | 'seal_failed';
+
+const byCreditsOf = (order: OrderRecord) =>
+  order.payment_method_mix === 'full_credits' && order.credits_used > 0;
+
+/** The transaction elements and the trail event of the refund (none for credits: the grant). */
+export function refundOf(
+  order: OrderRecord,
+  reason: OrderEndReason,
+  nowIso: string,
+): { byCredits: boolean; items: TransactItem[]; event: AuditInput } {
+  const byCredits = byCreditsOf(order);
+  const items: TransactItem[] =
+    !byCredits && order.payment_intent_id
+      ? [
+          refundPut({
+            payment_intent_id: order.payment_intent_id,
+            kind: 'order',
+            reason,
+            user_sub: order.user_sub,
+            label: order.request_number,
+            amount: order.total_price,
+            currency_code: order.currency_code,
+            status: 'pending',
+            refund_id: null,
+            attempts: 0,
+            last_error: null,
+            created_at: nowIso,
+            updated_at: nowIso,
+          }),
+        ]
+      : [];
+  return {
+    byCredits,
+    items,
+    event: {
+      kind: 'refund_queued',
+      actor: { type: 'system' },
+      details: byCredits
+        ? { credits: order.credits_used }
+        : { amount: order.total_price, currency: order.currency_code },
+    },
+  };
+}
+
+const DESCRIPTIONS: Record<OrderEndReason, string> = {
+  signer_rejected: t.rejectedRefundDescription,
+  seal_failed: t.sealFailedRefundDescription,
+};
+
+/**
+ * Sends the order's ending transaction (`items`, from composeAudited with refundOf's items),
+ * with the credits' refund grant in it when the order was paid with credits. A failed condition
+ * throws `lost()` (credits) or the SDK's error (card), for the caller to read again.
+ */
+export async function sendWithRefund(
+  order: OrderRecord,
+  reason: OrderEndReason,
+  items: TransactItem[],
+  now: Date,
+  lost: () => Error,
+): Promise<void> {
+  beforeWrite();
+  if (!byCreditsOf(order)) {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return;
+  }
+  const epoch = () => Math.floor(now.getTime() / 1000);
+  await grant(
+    {
+      ownerId: userOwner(order.user_sub),
+      type: 'refund',
+      amount: order.credits_used,
+      expiresAt: packageCreditsExpiry(epoch()),
+      description: fmt(DESCRIPTIONS[reason], { number: order.order_number }),
+      related_entity_type: 'order',
+      related_entity_id: order.id,
+      idempotencyKey: `order-${reason === 'signer_rejected' ? 'reject' : reason}:${order.id}`,
+      permanentKey: true,
+    },
+    epoch,
+    { items, onConditionFailed: lost },
+  );
+}
+
+/** After the transaction: a card refund is settled with Stripe now (the job retries it). */
+export async function settleAfter(order: OrderRecord): Promise<void> {
+  if (!byCreditsOf(order) && order.payment_intent_id) {
+    await settleRefundQuietly(order.payment_intent_id);
+  }
+}
