@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from './clock.js';
-import { hitRateLimit, type RateHit, releaseRateHit } from './rate-limit.js';
+import { hitRateLimit, type RateHit, rateLimitReached, releaseRateHit } from './rate-limit.js';
 
 /**
  * Every abuse limit of the product, in one place (docs/architecture.md lists them). Each is a
@@ -46,6 +46,12 @@ export const LIMITS = {
   signingOpenPerSigner: { scope: 'sign-open-signer', limit: 30, windowSeconds: 3600 },
   /** Steps of one signing session: a person takes a dozen; a script driving steps stops. */
   signingStepPerSession: { scope: 'sign-step', limit: 120, windowSeconds: 600 },
+  /**
+   * Codes one signer locked (5 wrong tries each): past 3 an hour no new code is sent, so a
+   * guesser gets at most 15 tries an hour whatever the codes; the signer waits or asks for a
+   * new link.
+   */
+  signingCodeLocksPerSigner: { scope: 'sign-code-locks', limit: 3, windowSeconds: 3600 },
   /** Code mails to one signer (only accepted mails count): no mail bomb of their inbox. */
   signingCodeSendPerSigner: { scope: 'sign-code-send', limit: 5, windowSeconds: 3600 },
   /** Public verification pages per client address: enumerating codes stops here. */
@@ -77,6 +83,16 @@ export function hitLimit(
 ): Promise<LimitHit> {
   const { scope, limit, windowSeconds } = LIMITS[name];
   return hitRateLimit(scope, key, limit, windowSeconds, clock);
+}
+
+/** Whether a limit's current window is used up for this key, without counting a hit. */
+export function limitReached(
+  name: LimitName,
+  key: string,
+  clock: Clock = systemClock,
+): Promise<boolean> {
+  const { scope, limit, windowSeconds } = LIMITS[name];
+  return rateLimitReached(scope, key, limit, windowSeconds, clock);
 }
 
 /**

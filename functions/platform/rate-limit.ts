@@ -73,6 +73,22 @@ export async function hitRateLimit(
   return { ...item, id };
 }
 
+/** Whether the current window of a limit is used up (a consistent read; counts nothing). */
+export async function rateLimitReached(
+  scope: string,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  clock: Clock = systemClock,
+): Promise<boolean> {
+  const item = rateWindowKey(scope, key, windowSeconds, epochSeconds(clock.now()));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: item, ConsistentRead: true }),
+    sdkOptions(),
+  );
+  return Number(res.Item?.hits ?? 0) >= limit;
+}
+
 /** Whether the counter item holds the hit with this id (a consistent read). */
 async function holdsHit(item: { pk: string; sk: string }, id: string): Promise<boolean> {
   const res = await db().send(

@@ -3,7 +3,7 @@ import type { SigningResponse } from '../../shared/contract/signing.js';
 import { apiEs } from '../../shared/messages/api.es.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { AppError } from '../platform/errors.js';
-import { releaseLimit } from '../platform/limits.js';
+import { hitLimit, limitReached, releaseLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { requiredSecret } from '../platform/secret-values.js';
@@ -154,6 +154,7 @@ export async function sendCode(
   purpose: 'sign' | 'reject' = 'sign',
 ): Promise<SigningResponse> {
   if (purpose === 'sign' && !live.session.progress.viewed_sha256) return currentScreen(live);
+  if (await limitReached('signingCodeLocksPerSigner', live.signer.id)) return locksScreen(live);
   const hit = await limited('signingCodeSendPerSigner', live.signer.id, t.codeSendTooMany);
   const key = await requiredSecret('SIGNING_CODE_HMAC_KEY');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -223,9 +224,18 @@ export async function verifyCode(live: Live): Promise<SigningResponse> {
       ...(last ? [signerEvent(live, 'code_locked', { code_id: counted.code_id })] : []),
     ],
   });
-  if (last) return codeSendScreen(live.ctx, { message: t.codeLocked, code: 'SIG-CODE-LOCKED' });
+  if (last) {
+    // Locks count per signer across codes: the third in an hour stops new codes for a while.
+    await hitLimit('signingCodeLocksPerSigner', live.signer.id).catch(() => undefined);
+    if (await limitReached('signingCodeLocksPerSigner', live.signer.id)) return locksScreen(live);
+    return codeSendScreen(live.ctx, { message: t.codeLocked, code: 'SIG-CODE-LOCKED' });
+  }
   return codeEntryScreen(live.ctx, { wrong: { left: CODE_MAX_TRIES - counted.tries } });
 }
+
+/** Too many codes locked by this signer this hour: no new code until later, or a new link. */
+const locksScreen = (live: Live) =>
+  codeSendScreen(live.ctx, { message: t.codeLocksTooMany, code: 'SIG-CODE-LOCKS' });
 
 /** Why no try could be counted: no code for this session, locked, expired or used. */
 async function codeUnusable(live: Live): Promise<SigningResponse> {

@@ -92,6 +92,8 @@ export const signingEs = {
   codeSent: 'Te enviamos un código a {email}.',
   codeWrong: 'Código incorrecto. Te quedan {n} intentos.',
   codeWrongOne: 'Código incorrecto. Te queda 1 intento.',
+  codeLocksTooMany:
+    'Bloqueaste 3 códigos. Por seguridad, espera una hora o pide a quien te envió el documento un nuevo enlace de firma.',
   codeLocked: 'Ingresaste un código incorrecto demasiadas veces. Pide un código nuevo.',
   codeExpired: 'El código venció. Pide un código nuevo.',
   codeMissing: 'Primero pide un código.',

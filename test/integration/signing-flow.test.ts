@@ -212,6 +212,30 @@ describe('signing: the simple signature, end to end through the API', () => {
     );
   });
 
+  it('stops sending codes to a signer who locked three codes in the hour', async () => {
+    const { signers, links } = await orderWith(1);
+    const email = signers[0]?.email ?? '';
+    const s = await openLink(stack, links[0] as URL);
+    await s.step({ accion: 'accept_consent' });
+    await s.step({ accion: 'confirm_review' });
+    let last: Awaited<ReturnType<typeof s.step>> | undefined;
+    for (let n = 1; n <= 3; n++) {
+      await s.step({ accion: 'send_code' });
+      const code = await codeFor(stack, email, n);
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      for (let i = 0; i < 5; i++) last = await s.step({ accion: 'verify_code', code: wrong });
+    }
+    // The third lock says so at once, and a new code is not sent.
+    expect(last?.body.message).toBe(t.codeLocksTooMany);
+    const again = await s.step({ accion: 'send_code' });
+    expect(again.body.data.errorCode).toBe('SIG-CODE-LOCKS');
+    expect(again.body.message).toBe(t.codeLocksTooMany);
+    const codeMails = (await mailsTo(stack, email)).filter((m) =>
+      m.subject.startsWith('Tu código para firmar'),
+    );
+    expect(codeMails).toHaveLength(3);
+  });
+
   it('records two signers signing at the same moment once each, in one valid chain', async () => {
     const { order, signers, links } = await orderWith(3);
     const sessions = await Promise.all(links.map((l) => openLink(stack, l)));
