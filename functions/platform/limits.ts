@@ -47,9 +47,9 @@ export const LIMITS = {
   /** Steps of one signing session: a person takes a dozen; a script driving steps stops. */
   signingStepPerSession: { scope: 'sign-step', limit: 120, windowSeconds: 600 },
   /**
-   * Codes one signer locked (5 wrong tries each): past 3 an hour no new code is sent, so a
-   * guesser gets at most 15 tries an hour whatever the codes; the signer waits or asks for a
-   * new link.
+   * Codes one signer locked with one link (5 wrong tries each): past 3 an hour no new code is
+   * sent, so a guesser holding a link gets at most 15 tries an hour whatever the codes; the
+   * signer waits or asks the requester for a new link.
    */
   signingCodeLocksPerSigner: { scope: 'sign-code-locks', limit: 3, windowSeconds: 3600 },
   /** Code mails to one signer (only accepted mails count): no mail bomb of their inbox. */

@@ -154,7 +154,7 @@ export async function sendCode(
   purpose: 'sign' | 'reject' = 'sign',
 ): Promise<SigningResponse> {
   if (purpose === 'sign' && !live.session.progress.viewed_sha256) return currentScreen(live);
-  if (await limitReached('signingCodeLocksPerSigner', live.signer.id)) return locksScreen(live);
+  if (await limitReached('signingCodeLocksPerSigner', locksKey(live))) return locksScreen(live);
   const hit = await limited('signingCodeSendPerSigner', live.signer.id, t.codeSendTooMany);
   const key = await requiredSecret('SIGNING_CODE_HMAC_KEY');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -226,12 +226,18 @@ export async function verifyCode(live: Live): Promise<SigningResponse> {
   });
   if (last) {
     // Locks count per signer across codes: the third in an hour stops new codes for a while.
-    await hitLimit('signingCodeLocksPerSigner', live.signer.id).catch(() => undefined);
-    if (await limitReached('signingCodeLocksPerSigner', live.signer.id)) return locksScreen(live);
+    await hitLimit('signingCodeLocksPerSigner', locksKey(live)).catch(() => undefined);
+    if (await limitReached('signingCodeLocksPerSigner', locksKey(live))) return locksScreen(live);
     return codeSendScreen(live.ctx, { message: t.codeLocked, code: 'SIG-CODE-LOCKED' });
   }
   return codeEntryScreen(live.ctx, { wrong: { left: CODE_MAX_TRIES - counted.tries } });
 }
+
+/**
+ * Locks count per signer and link: a new link from the requester (who knows the signer) starts
+ * afresh, which is what the message offers; a guesser holding one link gets 15 tries an hour.
+ */
+const locksKey = (live: Live) => `${live.signer.id}:${live.session.link_token_hash.slice(0, 16)}`;
 
 /** Too many codes locked by this signer this hour: no new code until later, or a new link. */
 const locksScreen = (live: Live) =>
