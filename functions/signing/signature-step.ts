@@ -72,6 +72,12 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
     const events: AuditInput[] = [
       signerEvent(live, 'signature_applied', {
         method: png ? 'drawn' : 'typed',
+        // Who signed, as the chain's hashes cover it: the identity the requester declared (name,
+        // RUT as entered, e-mail: not verified by Sello for a simple signature), the name typed.
+        signer_name: `${live.signer.first_name} ${live.signer.last_name}`.trim(),
+        signer_rut_declared: live.signer.id_number || null,
+        signer_email: live.signer.email,
+        typed_name: typed || null,
         document_sha256: p.viewed_sha256 ?? null,
         image_sha256: image?.sha256 ?? null,
         consent_version: p.consent_version ?? null,

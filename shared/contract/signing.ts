@@ -185,6 +185,37 @@ export const orderActivityResponse = z.object({
   chain_head: z.nullable(z.string()),
 });
 
+/**
+ * An order's audit trail as hashed, for its owner to keep and check outside Sello
+ * (`npm run verify-trail -- file.json`): each event exactly as its hash covers it, with the
+ * previous event's hash, from the order's genesis (sha256 of "sello-audit:" + order_id).
+ */
+export const AUDIT_TRAIL_FORMAT = 'sello-audit-trail/1' as const;
+const detailValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const auditTrailEventSchema = z.object({
+  seq: z.int(),
+  kind: z.string(),
+  actor: z.object({ type: z.string(), id: z.optional(z.string()) }),
+  signer_id: z.optional(z.string()),
+  ip: z.optional(z.string()),
+  user_agent: z.optional(z.string()),
+  at: z.string(),
+  details: z.optional(z.record(z.string(), detailValue)),
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+export const auditTrailResponse = z.object({
+  format: z.literal(AUDIT_TRAIL_FORMAT),
+  order_id: z.string(),
+  order_number: z.string(),
+  exported_at: z.string(),
+  /** The head the order records now (its last event's hash). */
+  chain_head: z.nullable(z.string()),
+  chain_ok: z.boolean(),
+  events: z.array(auditTrailEventSchema),
+});
+export type AuditTrail = z.infer<typeof auditTrailResponse>;
+
 /** The public verification page's data (/verificar/{code}): only what a public page may show. */
 export const verificationResponse = z.object({
   state: z.enum(['sealed']),

@@ -181,6 +181,10 @@ export const checkoutEs = {
   lastReminderAt: 'Último recordatorio: {date}',
   activity: 'Actividad',
   activityLoadError: 'No se pudo cargar la actividad del pedido.',
+  activityDownload: 'Descargar registro (JSON)',
+  activityDownloadHelp:
+    'El registro lleva cada evento con su huella y la del anterior. Compruébalo con «npm run verify-trail» o con cualquier herramienta SHA-256.',
+  activityDownloadError: 'No se pudo descargar el registro. Inténtalo de nuevo.',
   activityChainOk:
     'Registro íntegro: cada evento está encadenado al anterior y la cadena se verificó.',
   activityChainBroken: 'Atención: la cadena de evidencias de este pedido no se pudo verificar.',

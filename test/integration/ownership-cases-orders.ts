@@ -160,6 +160,21 @@ export const ordersOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     );
     expect(mine.body.events.length).toBeGreaterThan(0);
   },
+  getOrderTrail: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner);
+    const res = await api(stack)('GET', `/api/orders/${order.id}/trail`, {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toHaveProperty('events');
+    const mine = await api(stack)<{ events: unknown[]; chain_ok: boolean }>(
+      'GET',
+      `/api/orders/${order.id}/trail`,
+      { token: owner.accessToken },
+    );
+    expect(mine.body.events.length).toBeGreaterThan(0);
+    expect(mine.body.chain_ok).toBe(true);
+  },
   updateOrderTitle: async ({ stack, owner, other }) => {
     const order = await paidOrder(stack, owner, { title: 'De la dueña' });
     const res = await api(stack)('PATCH', `/api/orders/${order.id}`, {

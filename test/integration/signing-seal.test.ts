@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Verification } from '../../shared/contract/signing.js';
+import type { AuditTrail, Verification } from '../../shared/contract/signing.js';
 import { api, freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
 import { allUp, setFault } from '../support/faults.js';
 import { runJob, subOf } from '../support/ledger.js';
@@ -86,6 +86,35 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     copy[at] = (copy[at] as number) ^ 0x01;
     writeFileSync(`${file}.altered.pdf`, copy);
     expect(pdfsig(`${file}.altered.pdf`)).not.toContain('Signature is Valid.');
+    // The field is named once.
+    expect(out).toMatch(/Sello/);
+    expect(out).not.toContain('SelloSello');
+
+    // The owner's trail, downloaded as JSON, verifies outside Sello against the sealed PDF's
+    // printed head (npm run verify-trail); one changed event fails it.
+    const trail = await call<AuditTrail>('GET', `/api/orders/${order.id}/trail`, {
+      token: user.accessToken,
+    });
+    expect(trail.status).toBe(200);
+    const applied = trail.body.events.find((e) => e.kind === 'signature_applied');
+    expect(applied?.details).toMatchObject({
+      signer_name: 'Ana Pérez',
+      signer_email: signers[0]?.email,
+    });
+    const trailFile = join(dir, `${order.id}.trail.json`);
+    writeFileSync(trailFile, JSON.stringify(trail.body));
+    const verifyTrail = (f: string) =>
+      spawnSync('npx', ['tsx', 'scripts/verify-trail.ts', f, '--pdf', file], { encoding: 'utf8' });
+    const good = verifyTrail(trailFile);
+    expect(good.status, good.stdout + good.stderr).toBe(0);
+    expect(good.stdout).toContain('sealed PDF OK');
+    const altered = structuredClone(trail.body);
+    const victim = altered.events.find((e) => e.kind === 'signature_applied');
+    if (victim?.details) victim.details.signer_name = 'Otra Persona';
+    writeFileSync(`${trailFile}.forged.json`, JSON.stringify(altered));
+    const bad = verifyTrail(`${trailFile}.forged.json`);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('FAIL');
 
     // Public verification: initials, masked RUTs, both hashes, no e-mail, no whole name.
     const v = await call<Verification>('GET', `/api/verify/${done.verification_code}`, {

@@ -32,6 +32,18 @@ export const getOrderActivity = route({
   response: signing.orderActivityResponse,
 });
 
+export const getOrderTrail = route({
+  id: 'getOrderTrail',
+  method: 'GET',
+  path: '/api/orders/{id}/trail',
+  auth: 'user',
+  handler: 'signing/order-trail',
+  summary:
+    "One of the caller's orders' audit trail as hashed (JSON to download): each event with its hash and the previous one, for `npm run verify-trail`",
+  access: { table: 'read' },
+  response: signing.auditTrailResponse,
+});
+
 export const verifyDocument = route({
   id: 'verifyDocument',
   method: 'GET',

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
 import { es } from '../../../../shared/messages.es';
-import { Alert, Spinner } from '../../components/ui';
+import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 
 /**
@@ -32,6 +33,7 @@ export function OrderActivity({ orderId }: { orderId: string }) {
           >
             {activity.data.chain_ok ? c.activityChainOk : c.activityChainBroken}
           </p>
+          <TrailDownload orderId={orderId} />
           <ol className="order-activity">
             {activity.data.events.map((e) => (
               <li key={e.seq} className="order-activity__event">
@@ -51,5 +53,41 @@ export function OrderActivity({ orderId }: { orderId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * 'Descargar registro (JSON)': the trail exactly as hashed (GET /api/orders/{id}/trail), saved
+ * as a file the owner can keep and check outside Sello.
+ */
+function TrailDownload({ orderId }: { orderId: string }) {
+  const c = es.checkout;
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const trail = await apiCall('getOrderTrail', { params: { id: orderId } });
+      const blob = new Blob([JSON.stringify(trail, null, 2)], { type: 'application/json' });
+      const href = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = `registro-${trail.order_number}.json`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    } catch {
+      toast.error(c.activityDownloadError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="order-activity__download">
+      <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()}>
+        {c.activityDownload}
+      </Button>
+      <p className="order-activity__help">{c.activityDownloadHelp}</p>
+    </div>
   );
 }
