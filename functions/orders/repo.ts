@@ -91,6 +91,8 @@ export interface OrderRecord {
   /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */
   audit_seq?: number;
   audit_head?: string;
+  /** The last audit event's time (audit-repo.ts): the next one is never stamped before it. */
+  audit_at?: string;
   created_at: string;
   updated_at: string;
 }

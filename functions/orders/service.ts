@@ -220,6 +220,7 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
   );
   order.audit_seq = audit.next.seq;
   order.audit_head = audit.next.head;
+  order.audit_at = audit.next.at;
   const customer = contactEmail(input.customerEmail);
   const signerByEmail = new Map<string, SignerRecord>();
   for (const s of signers) {

@@ -26,15 +26,18 @@ export const eventSk = (seq: number) => `EVT#${String(seq).padStart(6, '0')}`;
 export interface AuditHead {
   seq: number;
   head: string;
+  /** The last event's time: a later event is never stamped before it. */
+  at?: string;
 }
 
 export function auditHeadOf(order: {
   id: string;
   audit_seq?: number;
   audit_head?: string;
+  audit_at?: string;
 }): AuditHead {
   return order.audit_seq
-    ? { seq: order.audit_seq, head: order.audit_head ?? '' }
+    ? { seq: order.audit_seq, head: order.audit_head ?? '', at: order.audit_at }
     : { seq: 0, head: genesisHash(order.id) };
 }
 
@@ -58,7 +61,10 @@ export function auditAppend(
   inputs: readonly AuditInput[],
   at: string,
 ): AuditAppend {
-  const { events, seq, head } = chainEvents(from, inputs, at);
+  // Stamped when appended: a change that read its time before another one appended first takes
+  // that one's time, so the trail's times never go back as its sequence goes forward.
+  const stamp = from.at && from.at > at ? from.at : at;
+  const { events, seq, head } = chainEvents(from, inputs, stamp);
   return {
     events,
     puts: events.map((e) => ({
@@ -68,10 +74,15 @@ export function auditAppend(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     })),
-    set: 'audit_seq = :aseq, audit_head = :ahead',
+    set: 'audit_seq = :aseq, audit_head = :ahead, audit_at = :aat',
     condition: from.seq === 0 ? 'attribute_not_exists(audit_seq)' : 'audit_seq = :aprev',
-    values: { ':aseq': seq, ':ahead': head, ...(from.seq === 0 ? {} : { ':aprev': from.seq }) },
-    next: { seq, head },
+    values: {
+      ':aseq': seq,
+      ':ahead': head,
+      ':aat': stamp,
+      ...(from.seq === 0 ? {} : { ':aprev': from.seq }),
+    },
+    next: { seq, head, at: stamp },
   };
 }
 

@@ -163,6 +163,22 @@ function codeRecord(item: Record<string, unknown>): SigningCode {
 }
 
 /** Marks the code used (a match) or locked (the last miss); only that code, only once. */
+/**
+ * The code is still open (neither verified nor locked): a failed try's event is recorded only
+ * then, so no try is ever logged after the lock that ended its code.
+ */
+export function codeStillOpen(signerId: string, codeId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: codeKey(signerId),
+      ConditionExpression:
+        'code_id = :id AND attribute_not_exists(verified_at) AND attribute_not_exists(locked_at)',
+      ExpressionAttributeValues: { ':id': codeId },
+    },
+  };
+}
+
 export function codeClose(
   signerId: string,
   codeId: string,

@@ -35,6 +35,7 @@ import {
   CODE_TTL_SECONDS,
   codeClose,
   codePut,
+  codeStillOpen,
   consentPut,
   countTry,
   getCode,
@@ -218,7 +219,11 @@ export async function verifyCode(live: Live): Promise<SigningResponse> {
   }
   const last = counted.tries >= CODE_MAX_TRIES;
   await record(live, {
-    items: last ? [codeClose(live.signer.id, counted.code_id, 'locked_at', nowIso(live))] : [],
+    items: [
+      last
+        ? codeClose(live.signer.id, counted.code_id, 'locked_at', nowIso(live))
+        : codeStillOpen(live.signer.id, counted.code_id),
+    ],
     events: [
       signerEvent(live, 'code_failed', { code_id: counted.code_id, tries: counted.tries }),
       ...(last ? [signerEvent(live, 'code_locked', { code_id: counted.code_id })] : []),

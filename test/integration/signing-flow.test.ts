@@ -186,7 +186,7 @@ describe('signing: the simple signature, end to end through the API', () => {
   });
 
   it('locks a code after 5 wrong tries, even sent all at once, and the right code then fails', async () => {
-    const { signers, links } = await orderWith(1);
+    const { order, signers, links } = await orderWith(1);
     const s = await openLink(stack, links[0] as URL);
     await s.step({ accion: 'accept_consent' });
     await s.step({ accion: 'confirm_review' });
@@ -204,6 +204,17 @@ describe('signing: the simple signature, end to end through the API', () => {
     expect(codes.filter((c) => c === 'SIG-CODE-LOCKED').length).toBe(26);
     const right = await s.step({ accion: 'verify_code', code });
     expect(right.body.data.errorCode).toBe('SIG-CODE-LOCKED');
+    // The trail: the code, failed tries (those appended while the code was open; the fifth
+    // always, with the lock), then the lock: no try is ever logged after it.
+    const trail = (await auditOf(stack, order.id)).events;
+    const kinds = trail.map((e) => e.kind).filter((k) => k.startsWith('code_'));
+    expect(kinds[0]).toBe('code_sent');
+    expect(kinds.at(-1)).toBe('code_locked');
+    const failedTries = kinds.slice(1, -1);
+    expect(new Set(failedTries)).toEqual(new Set(['code_failed']));
+    expect(failedTries.length).toBeGreaterThanOrEqual(1);
+    expect(failedTries.length).toBeLessThanOrEqual(5);
+    expect(trail.map((e) => e.at)).toEqual([...trail.map((e) => e.at)].sort());
     // A new code works again.
     await s.step({ accion: 'send_code' });
     const fresh = await codeFor(stack, signers[0]?.email ?? '', 2);
