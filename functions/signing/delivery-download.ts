@@ -13,7 +13,7 @@ import { formatVerificationCode } from './seal-runs.js';
 /**
  * POST /api/delivery/download: a delivery mail's personal link (`/descargar/{orderId}?token=`)
  * exchanged for a short-lived link to the sealed PDF (pattern 98). Unknown, expired and
- * another order's tokens get the same 404.
+ * another order's tokens get the same 404, and so do the links of an order cancelled since.
  */
 export const handler = httpRoute(routes.downloadDelivery, async ({ body, sourceIp }) => {
   await hitLimit('deliveryPerClient', sourceIp);
@@ -27,7 +27,10 @@ export const handler = httpRoute(routes.downloadDelivery, async ({ body, sourceI
   const dlv = res.Item;
   const live =
     dlv && dlv.order_id === body.orderId && String(dlv.expires_at) > new Date().toISOString();
-  const order = live ? await getOrder(body.orderId) : undefined;
+  const found = live ? await getOrder(body.orderId) : undefined;
+  // A cancelled order (its payment refunded or disputed after delivery) delivers nothing more:
+  // its links answer like an unknown one.
+  const order = found?.status === 'cancelled' ? undefined : found;
   const url = order ? await sealedLink(order) : null;
   if (!order || !url || !order.sealed_sha256 || !order.verification_code) {
     throw notFound(t.deliveryNotFound);

@@ -56,6 +56,19 @@ async function signedOrder(opts: { delivery?: boolean } = {}) {
   return { user, order, signers, links };
 }
 
+/** The personal delivery link mailed to `to` for this order (waits for the mail). */
+async function deliveryLink(to: string, orderId: string): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    // An address gets other orders' mails too: this order's link only.
+    const href = (await mailsTo(stack, to))
+      .map((m) => /href="([^"]+\/descargar\/([^"?]+)[^"]*)"/.exec(m.body.html ?? ''))
+      .find((m) => m?.[2] === orderId)?.[1];
+    if (href) return new URL(href.replace(/&amp;|&#38;/g, '&'));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no delivery mail for ${to}`);
+}
+
 describe('signing: the sealed PDF, its delivery and its public verification', () => {
   it('seals once every signer signed: pdfsig says valid and timestamped, a changed byte fails', async () => {
     const { user, order, signers, links } = await signedOrder({ delivery: true });
@@ -137,16 +150,7 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
 
     // Delivery to the requester and both signers, each with a personal link.
     for (const to of ['carla@example.com', ...signers.map((s) => s.email)]) {
-      let link: URL | undefined;
-      for (let i = 0; i < 100 && !link; i++) {
-        // The requester's address gets other orders' mails too: this order's link only.
-        const href = (await mailsTo(stack, to))
-          .map((m) => /href="([^"]+\/descargar\/([^"?]+)[^"]*)"/.exec(m.body.html ?? ''))
-          .find((m) => m?.[2] === order.id)?.[1];
-        if (href) link = new URL(href.replace(/&amp;|&#38;/g, '&'));
-        else await new Promise((r) => setTimeout(r, 100));
-      }
-      if (!link) throw new Error(`no delivery mail for ${to}`);
+      const link = await deliveryLink(to, order.id);
       const got = await call<{ url: string; sha256: string }>('POST', '/api/delivery/download', {
         body: { orderId: order.id, token: link.searchParams.get('token') },
         ip: freshIp(),
@@ -171,7 +175,7 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     expect(check.ok).toBe(true);
     const kinds = events.map((e) => e.kind).filter((k) => k !== 'delivered' && k !== 'email_sent');
     expect(kinds.slice(-3)).toEqual(['sealed', 'delivery_queued', 'completed']);
-  });
+  }, 120_000);
 
   it('a dispute arriving while the order seals wins: cancelled, never sealed nor delivered, on the trail', async () => {
     const { completeRequest, confirmInBrowser, GOOD_CARD, delivered } = await import(
@@ -218,6 +222,41 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
       const mails = await mailsTo(stack, p.email);
       expect(mails.filter((m) => m.subject.startsWith('Documento firmado'))).toHaveLength(0);
     }
+  }, 120_000);
+
+  it("revokes a delivered order's delivery links once its card payment is disputed", async () => {
+    const { completeRequest, confirmInBrowser, GOOD_CARD, delivered } = await import(
+      '../support/orders.js'
+    );
+    const { dispute, until } = await import('../support/refunds.js');
+    const user = await newConfirmedUser(stack);
+    const people = [signer()];
+    const req = await completeRequest(stack, user, { signers: people, delivery: true });
+    const shop = checkoutApi(stack);
+    const intent = await shop.cardIntent(user, req.id);
+    await confirmInBrowser(stack, intent.body, GOOD_CARD);
+    const pi = intent.body.payment_intent_id;
+    const state = await until(
+      async () => (await shop.cardStatus(user, pi)).body,
+      (s) => !!s.order_id,
+    );
+    const orderId = state.order_id ?? '';
+    const link = (await waitForLinks(stack, people[0]?.email ?? ''))[0] as URL;
+    await signAll(stack, await openLink(stack, link), people[0]?.email ?? '');
+    await orderWhen(stack, user, orderId, 'completed');
+    const dl = await deliveryLink(people[0]?.email ?? '', orderId);
+    const ask = () =>
+      call('POST', '/api/delivery/download', {
+        body: { orderId, token: dl.searchParams.get('token') },
+        ip: freshIp(),
+      });
+    expect((await ask()).status).toBe(200);
+    await dispute(stack, pi);
+    await delivered(stack, pi, 'charge.dispute.created');
+    expect((await shop.getOrder(user, orderId)).body.order.status).toBe('cancelled');
+    const after = await ask();
+    expect(after.status).toBe(404);
+    expect(JSON.stringify(after.body)).not.toContain('http');
   }, 120_000);
 
   it('a seal that can never be made ends the order seal_failed, refunded once, told, never restarted', async () => {
