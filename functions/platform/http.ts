@@ -10,6 +10,7 @@ import '../../shared/contract/zod-locale.js';
 import type { RouteDef } from '../../shared/contract/route-def.js';
 import { apiEs } from '../../shared/messages/api.es.js';
 import { type Caller, callerOf, requireCaller } from './auth-context.js';
+import { VIEWER_ADDRESS_HEADER, viewerIp } from './client-address.js';
 import { deadlineFor, isDeadlineError, timedOut, withDeadline } from './deadline.js';
 import { AppError } from './errors.js';
 import { logger } from './logger.js';
@@ -159,7 +160,11 @@ export function httpRoute<R extends RouteDef>(
         params,
         query,
         headers,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        // The viewer's own address (CloudFront-Viewer-Address), not the CloudFront edge's.
+        sourceIp: viewerIp(
+          headers[VIEWER_ADDRESS_HEADER],
+          event.requestContext?.http?.sourceIp ?? 'unknown',
+        ),
         requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? 'local',
       });
       return json(options.successStatus ?? 200, result);

@@ -1,3 +1,4 @@
+import { clientLimitKey } from './client-address.js';
 import { type Clock, systemClock } from './clock.js';
 import { hitRateLimit, type RateHit, rateLimitReached, releaseRateHit } from './rate-limit.js';
 
@@ -19,13 +20,13 @@ import { hitRateLimit, type RateHit, rateLimitReached, releaseRateHit } from './
  */
 export const LIMITS = {
   /** Sign-up attempts per client address (IP). */
-  signupPerClient: { scope: 'signup', limit: 20, windowSeconds: 3600 },
+  signupPerClient: { scope: 'signup', limit: 20, windowSeconds: 3600, perClient: true },
   /** Sign-up confirmation mails per e-mail address. */
   signupMailPerAddress: { scope: 'signup-mail', limit: 3, windowSeconds: 3600 },
   /** Password changes (current-password checks) per signed-in user. */
   passwordChangePerUser: { scope: 'password-change', limit: 10, windowSeconds: 3600 },
   /** Password-recovery requests per client address. */
-  recoveryPerClient: { scope: 'recovery-ip', limit: 30, windowSeconds: 3600 },
+  recoveryPerClient: { scope: 'recovery-ip', limit: 30, windowSeconds: 3600, perClient: true },
   /** Password-recovery mails per e-mail address (silent: the answer never tells). */
   recoveryMailPerAddress: { scope: 'recovery-email', limit: 5, windowSeconds: 3600 },
   /** Signing-link resends per signer (their inbox). */
@@ -33,7 +34,7 @@ export const LIMITS = {
   /** Signing-link resends per customer. */
   resendPerUser: { scope: 'resend-user', limit: 30, windowSeconds: 3600 },
   /** Maintenance access-code tries per client address. */
-  maintenancePerClient: { scope: 'maintenance', limit: 10, windowSeconds: 600 },
+  maintenancePerClient: { scope: 'maintenance', limit: 10, windowSeconds: 600, perClient: true },
   /** Stripe payment intents (packages and orders) per user: card testing. */
   paymentIntentsPerUser: { scope: 'payment-intent', limit: 20, windowSeconds: 3600 },
   /** Document uploads started per user per day. */
@@ -41,7 +42,7 @@ export const LIMITS = {
   /** AI analysis attempts per user per day. */
   analysesPerUser: { scope: 'analysis', limit: 50, windowSeconds: 86_400 },
   /** Signing links opened per client address: token guessing meets it within a burst. */
-  signingOpenPerClient: { scope: 'sign-open-ip', limit: 30, windowSeconds: 600 },
+  signingOpenPerClient: { scope: 'sign-open-ip', limit: 30, windowSeconds: 600, perClient: true },
   /** One signer's link opened (each opening is an audit event): a loop stops here. */
   signingOpenPerSigner: { scope: 'sign-open-signer', limit: 30, windowSeconds: 3600 },
   /** Steps of one signing session: a person takes a dozen; a script driving steps stops. */
@@ -55,15 +56,17 @@ export const LIMITS = {
   /** Code mails to one signer (only accepted mails count): no mail bomb of their inbox. */
   signingCodeSendPerSigner: { scope: 'sign-code-send', limit: 5, windowSeconds: 3600 },
   /** Public verification pages per client address: enumerating codes stops here. */
-  verifyPerClient: { scope: 'verify-ip', limit: 60, windowSeconds: 600 },
+  verifyPerClient: { scope: 'verify-ip', limit: 60, windowSeconds: 600, perClient: true },
   /** Delivery downloads per client address: guessing delivery tokens stops here. */
-  deliveryPerClient: { scope: 'delivery-ip', limit: 30, windowSeconds: 3600 },
+  deliveryPerClient: { scope: 'delivery-ip', limit: 30, windowSeconds: 3600, perClient: true },
 } as const satisfies Record<string, LimitDef>;
 
 export interface LimitDef {
   scope: string;
   limit: number;
   windowSeconds: number;
+  /** Keyed by the client's address: counted per IPv6 /64 (platform/client-address.ts). */
+  perClient?: boolean;
 }
 
 export type LimitName = keyof typeof LIMITS;
@@ -81,8 +84,9 @@ export function hitLimit(
   key: string,
   clock: Clock = systemClock,
 ): Promise<LimitHit> {
-  const { scope, limit, windowSeconds } = LIMITS[name];
-  return hitRateLimit(scope, key, limit, windowSeconds, clock);
+  const def: LimitDef = LIMITS[name];
+  const counted = def.perClient ? clientLimitKey(key) : key;
+  return hitRateLimit(def.scope, counted, def.limit, def.windowSeconds, clock);
 }
 
 /** Whether a limit's current window is used up for this key, without counting a hit. */
@@ -91,8 +95,9 @@ export function limitReached(
   key: string,
   clock: Clock = systemClock,
 ): Promise<boolean> {
-  const { scope, limit, windowSeconds } = LIMITS[name];
-  return rateLimitReached(scope, key, limit, windowSeconds, clock);
+  const def: LimitDef = LIMITS[name];
+  const counted = def.perClient ? clientLimitKey(key) : key;
+  return rateLimitReached(def.scope, counted, def.limit, def.windowSeconds, clock);
 }
 
 /**

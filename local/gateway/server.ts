@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/platform/client-address.js';
 import { referrerPolicyFor } from '../../lib/security-headers.js';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeList } from '../../shared/contract/routes.js';
@@ -123,10 +124,18 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // Like CloudFront's origin custom header: any client value is replaced by the secret.
     delete req.headers[ORIGIN_VERIFY_HEADER];
     if (opts.originSecret) extraHeaders[ORIGIN_VERIFY_HEADER] = opts.originSecret;
-    const event = toApiGatewayEvent({ req, url, body, route, params, claims, extraHeaders });
     const forwarded = String(req.headers['x-forwarded-for'] ?? '')
       .split(',')[0]
       ?.trim();
+    // Like CloudFront: the viewer's address and port in CloudFront-Viewer-Address, whatever
+    // the client sent under that name (the tests' x-forwarded-for stands for the viewer).
+    delete req.headers[VIEWER_ADDRESS_HEADER];
+    const viewer =
+      opts.trustForwardedFor && forwarded
+        ? forwarded
+        : (req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1');
+    extraHeaders[VIEWER_ADDRESS_HEADER] = `${viewer}:${req.socket.remotePort ?? 0}`;
+    const event = toApiGatewayEvent({ req, url, body, route, params, claims, extraHeaders });
     if (opts.trustForwardedFor && forwarded) event.requestContext.http.sourceIp = forwarded;
     const handler = await opts.loadFunction<LambdaHandler>(route.handler);
     const result = await invoke(handler, event, route.id);

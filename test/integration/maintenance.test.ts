@@ -53,4 +53,25 @@ describe('POST /api/maintenance/verify', () => {
     // Another client is not affected.
     expect((await verify({ code: stack.maintenanceCode })).status).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64, and ignores a CloudFront-Viewer-Address the client sends', async () => {
+    // A /64 of its own for this run (the stack lives across test files).
+    const net = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    for (let i = 1; i <= 10; i++) {
+      expect((await verify({ code: `nope-${i}` }, `${net}::${i.toString(16)}`)).status).toBe(403);
+    }
+    // Another address of the same /64 is the same client.
+    expect((await verify({ code: stack.maintenanceCode }, `${net}:ffff:1:2:3`)).status).toBe(429);
+    // Naming another viewer address in the header changes nothing: CloudFront (here the
+    // gateway) sets that header itself.
+    const spoofed = await call('POST', '/api/maintenance/verify', {
+      body: { code: stack.maintenanceCode },
+      ip: `${net}::abcd`,
+      headers: { 'cloudfront-viewer-address': `${freshIp()}:443` },
+    });
+    expect(spoofed.status).toBe(429);
+    // The next /64 is another client.
+    const next = `${net.slice(0, net.lastIndexOf(':'))}:${(Number.parseInt(net.slice(net.lastIndexOf(':') + 1), 16) ^ 1).toString(16)}`;
+    expect((await verify({ code: stack.maintenanceCode }, `${next}::1`)).status).toBe(200);
+  });
 });
