@@ -26,6 +26,8 @@ export const sealEs = {
   verificationCode: 'Código de verificación',
   verifyAt: 'Verifica este documento en:',
   signerRut: 'RUT',
+  /** A simple signature's RUT is the one the requester typed: Sello did not verify it. */
+  signerRutDeclared: 'RUT declarado (no verificado)',
   signerEmail: 'Correo',
   signatureType: 'Tipo de firma',
   method: 'Forma',

@@ -23,6 +23,7 @@ export const verifyEs = {
   signersTitle: 'Firmantes',
   signerName: 'Nombre',
   signerRut: 'RUT',
+  signerRutDeclared: 'RUT declarado (no verificado)',
   signerType: 'Tipo de firma',
   signerDate: 'Fecha de firma',
   noRut: '—',

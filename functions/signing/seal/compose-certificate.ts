@@ -198,7 +198,10 @@ export async function appendCertificatePages(
   const colW = (gridW - 2 * 8) / 3;
   for (const [i, s] of c.signers.entries()) {
     const cells: [string, string][] = [
-      [sealEs.signerRut, s.rut?.trim() || sealEs.noRut],
+      [
+        s.signatureType === 'simple' ? sealEs.signerRutDeclared : sealEs.signerRut,
+        s.rut?.trim() || sealEs.noRut,
+      ],
       [sealEs.signerEmail, maskEmail(s.email)],
       [sealEs.signatureType, sealEs.signatureTypes[s.signatureType]],
       [sealEs.signedAt, santiagoStamp(s.signedAt)],

@@ -131,7 +131,7 @@ function Sealed({ record }: { record: Verification }) {
               <p className="verify-signer__name">{s.name}</p>
               <dl className="verify-signer__facts">
                 <div>
-                  <dt>{t.signerRut}</dt>
+                  <dt>{s.signature_type === 'simple' ? t.signerRutDeclared : t.signerRut}</dt>
                   <dd>{s.rut_masked ?? t.noRut}</dd>
                 </div>
                 <div>
