@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkTrail } from '../../scripts/trail-check.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { mailsTo, newConfirmedUser } from '../support/client.js';
@@ -154,6 +156,15 @@ describe('signing in the browser', () => {
       await dialog.getByText(t.activityKinds.sealed).waitFor();
       await dialog.getByRole('link', { name: es.checkout.fileSigned, exact: true }).waitFor();
       await dialog.screenshot({ path: '.data/e2e-shots/signing-order-modal.png' });
+      // 'Descargar registro (JSON)': the trail as hashed, which verifies outside Sello.
+      const [download] = await Promise.all([
+        owner.page.waitForEvent('download'),
+        dialog.getByRole('button', { name: es.checkout.activityDownload }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`registro-${order.order_number}.json`);
+      const saved = await download.path();
+      const verdict = checkTrail(JSON.parse(readFileSync(saved, 'utf8')));
+      expect(verdict.ok, verdict.lines.join('\n')).toBe(true);
     });
     await owner.context.close();
   }, 240_000);

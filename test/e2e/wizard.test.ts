@@ -15,6 +15,7 @@ import {
   seriousA11yViolations,
 } from '../support/browser.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
+import { encryptedPdf } from '../support/documents.js';
 import { expectPdfPreview } from '../support/pdf-preview.js';
 
 /**
@@ -400,6 +401,28 @@ describe('request wizard', () => {
       expect(await nextButton(page).isDisabled()).toBe(true);
       // The dropzone is back for another try.
       await page.getByRole('button', { name: es.wizard.dropzoneLabel }).waitFor();
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses an encrypted PDF at upload, saying to export it without a password', async () => {
+    const user = await newConfirmedUser(stack, 'Cifrado');
+    const { context, page, consoleErrors } = await newVisitor(browser, stack);
+    await journey(page, 'wizard-encrypted-pdf', async () => {
+      await passGate(page);
+      await logInOnPage(page, user);
+      await page.goto('/firmar-documento');
+      await stepHeading(page, es.wizard.documentTitle).waitFor();
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'con-clave.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await encryptedPdf({ userPassword: '1234' })),
+      });
+      await page.getByRole('alert').getByText(es.documents.pdfEncrypted).waitFor();
+      expect(await page.locator('.doc-card').count()).toBe(0);
+      expect(await nextButton(page).isDisabled()).toBe(true);
+      await page.screenshot({ path: '.data/e2e-shots/wizard-encrypted-pdf.png', fullPage: true });
     });
     expect(consoleErrors).toEqual([]);
     await context.close();
