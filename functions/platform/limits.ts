@@ -74,6 +74,9 @@ export type LimitName = keyof typeof LIMITS;
 /** One counted hit of a limit, to give back with `releaseLimit`. */
 export type LimitHit = RateHit;
 
+/** The key a limit counts: a client's address by its IPv6 /64 (client-address.ts). */
+const countedKey = (def: LimitDef, key: string) => (def.perClient ? clientLimitKey(key) : key);
+
 /**
  * Counts one hit of `name` for `key`; throws a 429 AppError past the limit (and then counts
  * nothing). Count first, give back on failure: parallel requests can never pass the limit
@@ -85,8 +88,7 @@ export function hitLimit(
   clock: Clock = systemClock,
 ): Promise<LimitHit> {
   const def: LimitDef = LIMITS[name];
-  const counted = def.perClient ? clientLimitKey(key) : key;
-  return hitRateLimit(def.scope, counted, def.limit, def.windowSeconds, clock);
+  return hitRateLimit(def.scope, countedKey(def, key), def.limit, def.windowSeconds, clock);
 }
 
 /** Whether a limit's current window is used up for this key, without counting a hit. */
@@ -96,8 +98,7 @@ export function limitReached(
   clock: Clock = systemClock,
 ): Promise<boolean> {
   const def: LimitDef = LIMITS[name];
-  const counted = def.perClient ? clientLimitKey(key) : key;
-  return rateLimitReached(def.scope, counted, def.limit, def.windowSeconds, clock);
+  return rateLimitReached(def.scope, countedKey(def, key), def.limit, def.windowSeconds, clock);
 }
 
 /**

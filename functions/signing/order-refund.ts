@@ -104,6 +104,13 @@ export async function sendWithRefund(
   );
 }
 
+/** How a notice to the requester says what comes back ('{credits} créditos…' or the card's). */
+export function refundText(order: OrderRecord, byCredits: boolean): string {
+  return byCredits
+    ? fmt(t.rejectedMailRefundCredits, { credits: order.credits_used })
+    : t.rejectedMailRefundCard;
+}
+
 /** After the transaction: a card refund is settled with Stripe now (the job retries it). */
 export async function settleAfter(order: OrderRecord): Promise<void> {
   if (!byCreditsOf(order) && order.payment_intent_id) {

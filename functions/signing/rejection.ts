@@ -12,7 +12,7 @@ import { requestSigningUpdate } from '../requests/repo.js';
 import type { AuditInput } from './audit-chain.js';
 import { type AuditedChange, composeAudited } from './audited-write.js';
 import { type Live, signerEvent } from './context.js';
-import { refundOf, sendWithRefund, settleAfter } from './order-refund.js';
+import { refundOf, refundText, sendWithRefund, settleAfter } from './order-refund.js';
 import {
   orderClosedScreen,
   rejectedScreen,
@@ -174,9 +174,7 @@ async function rejectionChange(
 function rejectionMail(order: OrderRecord, live: Live, reason: string, byCredits: boolean) {
   const base = required('APP_URL').replace(/\/+$/, '');
   const signer = `${live.signer.first_name} ${live.signer.last_name}`.trim();
-  const refund = byCredits
-    ? fmt(t.rejectedMailRefundCredits, { credits: order.credits_used })
-    : t.rejectedMailRefundCard;
+  const refund = refundText(order, byCredits);
   return {
     to: order.billing.email,
     subject: fmt(t.rejectedMailSubject, { title: order.title }).replace(/\s+/g, ' ').trim(),

@@ -8,7 +8,7 @@ import { layout } from '../platform/mail-templates.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
 import type { AuditedChange } from './audited-write.js';
 import { composeAudited } from './audited-write.js';
-import { refundOf, sendWithRefund, settleAfter } from './order-refund.js';
+import { refundOf, refundText, sendWithRefund, settleAfter } from './order-refund.js';
 
 /**
  * A seal that can never be made (docs/resilience.md "Sealing"): the signed document or a
@@ -86,9 +86,7 @@ export async function failSeal(orderId: string, why: string, now: Date): Promise
 
 function sealFailedMail(order: OrderRecord, byCredits: boolean) {
   const base = required('APP_URL').replace(/\/+$/, '');
-  const refund = byCredits
-    ? fmt(t.rejectedMailRefundCredits, { credits: order.credits_used })
-    : t.rejectedMailRefundCard;
+  const refund = refundText(order, byCredits);
   return {
     to: order.billing.email,
     subject: fmt(t.sealFailedMailSubject, { title: order.title }).replace(/\s+/g, ' ').trim(),

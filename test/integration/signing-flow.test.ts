@@ -21,6 +21,15 @@ const call = api(stack);
 const t = es.signing;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
+/** Consent, review and the mailed code: the session stands at the signature step. */
+async function upToSignature(s: Awaited<ReturnType<typeof openLink>>, email: string) {
+  await s.step({ accion: 'accept_consent' });
+  await s.step({ accion: 'confirm_review' });
+  await s.step({ accion: 'send_code' });
+  const code = await codeFor(stack, email);
+  expect((await s.step({ accion: 'verify_code', code })).body.next_step).toBe('submit_signature');
+}
+
 async function orderWith(n: number) {
   const user = await newConfirmedUser(stack);
   const signers = Array.from({ length: n }, () => signer());
@@ -265,11 +274,7 @@ describe('signing: the simple signature, end to end through the API', () => {
   it('records one signature when the same signer submits it 100 times at once', async () => {
     const { order, signers, links } = await orderWith(2);
     const s = await openLink(stack, links[0] as URL);
-    await s.step({ accion: 'accept_consent' });
-    await s.step({ accion: 'confirm_review' });
-    await s.step({ accion: 'send_code' });
-    const code = await codeFor(stack, signers[0]?.email ?? '');
-    expect((await s.step({ accion: 'verify_code', code })).body.next_step).toBe('submit_signature');
+    await upToSignature(s, signers[0]?.email ?? '');
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
         s.step({ accion: 'submit_signature', typed_name: 'Ana Pérez' }),
@@ -286,11 +291,7 @@ describe('signing: the simple signature, end to end through the API', () => {
   it('refuses a drawn signature whose PNG header is right but whose data is corrupt', async () => {
     const { order, signers, links } = await orderWith(1);
     const s = await openLink(stack, links[0] as URL);
-    await s.step({ accion: 'accept_consent' });
-    await s.step({ accion: 'confirm_review' });
-    await s.step({ accion: 'send_code' });
-    const code = await codeFor(stack, signers[0]?.email ?? '');
-    expect((await s.step({ accion: 'verify_code', code })).body.next_step).toBe('submit_signature');
+    await upToSignature(s, signers[0]?.email ?? '');
     const good = Buffer.from(DRAWN_PNG.split(',')[1] ?? '', 'base64');
     const corrupt = Buffer.from(good);
     const at = good.indexOf('IDAT') + 6;

@@ -8,7 +8,14 @@ import type { AuditTrail, Verification } from '../../shared/contract/signing.js'
 import { api, freshIp, mailsTo, newConfirmedUser } from '../support/client.js';
 import { allUp, setFault } from '../support/faults.js';
 import { runJob, subOf } from '../support/ledger.js';
-import { checkoutApi, paidOrder, signer, waitForLinks } from '../support/orders.js';
+import {
+  cardPaidOrder,
+  checkoutApi,
+  delivered,
+  paidOrder,
+  signer,
+  waitForLinks,
+} from '../support/orders.js';
 import { readSealCms } from '../support/seal-samples.js';
 import {
   auditOf,
@@ -178,22 +185,11 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
   }, 120_000);
 
   it('a dispute arriving while the order seals wins: cancelled, never sealed nor delivered, on the trail', async () => {
-    const { completeRequest, confirmInBrowser, GOOD_CARD, delivered } = await import(
-      '../support/orders.js'
-    );
-    const { dispute, until } = await import('../support/refunds.js');
+    const { dispute } = await import('../support/refunds.js');
     const user = await newConfirmedUser(stack);
     const people = [signer(), signer()];
-    const req = await completeRequest(stack, user, { signers: people });
+    const { pi, orderId } = await cardPaidOrder(stack, user, { signers: people });
     const shop = checkoutApi(stack);
-    const intent = await shop.cardIntent(user, req.id);
-    await confirmInBrowser(stack, intent.body, GOOD_CARD);
-    const pi = intent.body.payment_intent_id;
-    const state = await until(
-      async () => (await shop.cardStatus(user, pi)).body,
-      (s) => !!s.order_id,
-    );
-    const orderId = state.order_id ?? '';
     const links = await Promise.all(
       people.map(async (p) => (await waitForLinks(stack, p.email))[0] as URL),
     );
@@ -225,22 +221,11 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
   }, 120_000);
 
   it("revokes a delivered order's delivery links once its card payment is disputed", async () => {
-    const { completeRequest, confirmInBrowser, GOOD_CARD, delivered } = await import(
-      '../support/orders.js'
-    );
-    const { dispute, until } = await import('../support/refunds.js');
+    const { dispute } = await import('../support/refunds.js');
     const user = await newConfirmedUser(stack);
     const people = [signer()];
-    const req = await completeRequest(stack, user, { signers: people, delivery: true });
+    const { pi, orderId } = await cardPaidOrder(stack, user, { signers: people, delivery: true });
     const shop = checkoutApi(stack);
-    const intent = await shop.cardIntent(user, req.id);
-    await confirmInBrowser(stack, intent.body, GOOD_CARD);
-    const pi = intent.body.payment_intent_id;
-    const state = await until(
-      async () => (await shop.cardStatus(user, pi)).body,
-      (s) => !!s.order_id,
-    );
-    const orderId = state.order_id ?? '';
     const link = (await waitForLinks(stack, people[0]?.email ?? ''))[0] as URL;
     await signAll(stack, await openLink(stack, link), people[0]?.email ?? '');
     await orderWhen(stack, user, orderId, 'completed');

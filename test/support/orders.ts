@@ -371,3 +371,25 @@ export async function forgetToken(stack: StackInfo, signerId: string) {
   const { ConditionExpression: _x, ...unconditional } = put;
   await db().send(new PutCommand(unconditional));
 }
+
+/**
+ * A request paid by card as the browser pays it (intent, the emulator's card form, the
+ * webhook): its payment intent and the order the payment made.
+ */
+export async function cardPaidOrder(
+  stack: StackInfo,
+  user: TestUser,
+  opts: RequestOptions = {},
+): Promise<{ req: Awaited<ReturnType<typeof completeRequest>>; pi: string; orderId: string }> {
+  const req = await completeRequest(stack, user, opts);
+  const shop = checkoutApi(stack);
+  const intent = await shop.cardIntent(user, req.id);
+  await confirmInBrowser(stack, intent.body, GOOD_CARD);
+  const pi = intent.body.payment_intent_id;
+  for (let i = 0; i < 200; i++) {
+    const orderId = (await shop.cardStatus(user, pi)).body.order_id;
+    if (orderId) return { req, pi, orderId };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no order for ${pi}`);
+}
