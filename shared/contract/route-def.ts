@@ -62,6 +62,17 @@ export interface RouteDef<
   rawBody?: boolean;
   /** Max JSON body bytes accepted (default 16 KiB). */
   maxBodyBytes?: number;
+  /**
+   * API Gateway's throttle of this route, for all callers together (requests per second and
+   * burst); without it the default of its class applies (shared/contract/route-throttle.ts).
+   */
+  throttle?: RouteThrottle;
+}
+
+/** Steady requests per second and burst API Gateway lets through to one route. */
+export interface RouteThrottle {
+  rate: number;
+  burst: number;
 }
 
 export const route = <

@@ -45,5 +45,8 @@ export const stripeWebhook = route({
   access: { table: 'write', mail: true, secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
   rawBody: true,
   maxBodyBytes: 256 * 1024,
+  // Stripe delivers in bursts (a backlog after an outage of ours, a batch of refunds): a 429
+  // only makes it retry later, but a deep burst keeps payments from waiting hours.
+  throttle: { rate: 10, burst: 100 },
   response: payments.webhookResponse,
 });

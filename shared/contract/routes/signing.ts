@@ -18,6 +18,9 @@ export const signingStep = route({
   response: signing.signingResponseSchema,
   // A drawn signature travels as a PNG data URL.
   maxBodyBytes: 256 * 1024,
+  // Public, yet every signer of every order goes through it several times (link, consent,
+  // review, code, signature): the signed-in class's rate, not the public writes'.
+  throttle: { rate: 25, burst: 50 },
 });
 
 export const getOrderActivity = route({
