@@ -1,3 +1,4 @@
+import { accountEs } from './messages/account.es.js';
 import { apiEs } from './messages/api.es.js';
 import { authEs } from './messages/auth.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
@@ -34,6 +35,7 @@ export const es = {
     user: 'Usuario',
   },
   api: apiEs,
+  account: accountEs,
   maintenance: maintenanceEs,
   auth: authEs,
   mail: mailEs,

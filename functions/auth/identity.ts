@@ -132,6 +132,16 @@ export const identity = {
     }
   },
 
+  /** Disables the account: it can no longer sign in or refresh (a missing one is not an error). */
+  async disable(sub: string): Promise<void> {
+    const { sdk, client } = await cognito();
+    try {
+      await client.send(new sdk.AdminDisableUserCommand({ UserPoolId: poolId(), Username: sub }));
+    } catch (err) {
+      if (errName(err) !== 'UserNotFoundException') throw err;
+    }
+  },
+
   /** Marks the e-mail verified and enables the account; doing it twice is not an error. */
   async activate(user: IdentityUser): Promise<void> {
     const { sdk, client } = await cognito();

@@ -1,6 +1,6 @@
 import { scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db.js';
 import { randomToken } from '../platform/secrets.js';
 
@@ -64,4 +64,9 @@ export async function findPendingSignUp(
   );
   const item = res.Item as PendingSignUp | undefined;
   return item && item.expiresAt > nowEpoch ? item : undefined;
+}
+
+/** Forgets the sign-up's password check: the account's deletion leaves no hash behind. */
+export async function deletePendingSignUp(sub: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: key(sub) }));
 }

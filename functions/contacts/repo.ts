@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db.js';
 
 /**
@@ -143,4 +143,9 @@ export async function getContact(email: string): Promise<ContactItem | undefined
   if (!res.Item) return undefined;
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...contact } = res.Item;
   return contact as ContactItem;
+}
+
+/** Deletes a person's CRM contact: the account's deletion erases its owner's own record. */
+export async function deleteContact(email: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: key(email) }));
 }

@@ -199,6 +199,26 @@ export async function deleteDocumentItem(docId: string, ownerSub: string): Promi
 }
 
 /**
+ * Deletes one of the caller's document items, locked or not: only the account's deletion
+ * (functions/account/), once no order is in progress, so every paid order's original is
+ * already kept with its evidence. Gone already, or someone else's, changes nothing.
+ */
+export async function deleteDocumentOfAccount(docId: string, ownerSub: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: docKey(docId),
+        ConditionExpression: 'owner_sub = :sub',
+        ExpressionAttributeValues: { ':sub': ownerSub },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
  * Deletes an upload that failed its check, only while it is still unchecked: a concurrent
  * /complete that kept the file first keeps its document. False when the condition failed.
  */

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckoutForm } from '../../shared/contract/orders.js';
 import type { SelectedService } from '../../shared/contract/requests.js';
 import { db, getRecord, tableName } from '../platform/db.js';
@@ -110,4 +110,30 @@ export async function getCheckout(
   paymentIntentId: string,
 ): Promise<CheckoutRecord | undefined> {
   return getRecord<CheckoutRecord>(checkoutKey(requestId, paymentIntentId));
+}
+
+/**
+ * Deletes every checkout snapshot of a request (they hold the billing form as typed): the
+ * account's deletion. The ORDERPAY markers, which hold no personal data, stay.
+ */
+export async function deleteCheckouts(requestId: string): Promise<void> {
+  const { pk } = checkoutKey(requestId, '');
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }),
+      );
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
 }

@@ -344,3 +344,30 @@ export async function updateOrderTitle(
     throw err;
   }
 }
+
+/**
+ * The account's deletion (functions/account/): the order stays as evidence and for the ledger,
+ * its owner's billing data replaced by a pseudonym. Only this field and the marker change: the
+ * audit trail (EVT# items) and the sealed file are never touched, so the chain still verifies.
+ */
+export async function pseudonymiseOrderOwner(
+  id: string,
+  sub: string,
+  billing: OrderRecord['billing'],
+  now: string,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(id),
+        UpdateExpression:
+          'SET billing = :b, owner_deleted_at = if_not_exists(owner_deleted_at, :now)',
+        ConditionExpression: 'attribute_exists(pk) AND user_sub = :sub',
+        ExpressionAttributeValues: { ':b': billing, ':now': now, ':sub': sub },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}

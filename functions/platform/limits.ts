@@ -59,6 +59,10 @@ export const LIMITS = {
   verifyPerClient: { scope: 'verify-ip', limit: 60, windowSeconds: 600, perClient: true },
   /** Delivery downloads per client address: guessing delivery tokens stops here. */
   deliveryPerClient: { scope: 'delivery-ip', limit: 30, windowSeconds: 3600, perClient: true },
+  /** 'Descargar mis datos' per user: each export reads the whole account. */
+  accountExportPerUser: { scope: 'account-export', limit: 10, windowSeconds: 3600 },
+  /** 'Eliminar mi cuenta' attempts (current-password checks) per user. */
+  accountDeletePerUser: { scope: 'account-delete', limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, LimitDef>;
 
 export interface LimitDef {

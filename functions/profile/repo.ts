@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile, Role } from '../../shared/contract/profile.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 
@@ -115,4 +115,9 @@ export async function updateProfile(
     if (isConditionFailure(err)) return undefined;
     throw err;
   }
+}
+
+/** Deletes the profile (the account's deletion); a missing one is not an error. */
+export async function deleteProfile(sub: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: key(sub) }));
 }

@@ -238,8 +238,33 @@ export async function deletePendingRequest(id: string, sub: string): Promise<boo
   }
 }
 
+/**
+ * Deletes one of the caller's requests whatever its status: only the account's deletion
+ * (functions/account/), once no order of it is in progress. Gone already is not an error.
+ */
+export async function deleteOwnedRequest(id: string, sub: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: requestKey(id),
+        ConditionExpression: 'attribute_not_exists(pk) OR #user_sub = :sub',
+        ExpressionAttributeNames: { '#user_sub': 'user_sub' },
+        ExpressionAttributeValues: { ':sub': sub },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
 /** The cart: the caller's pending requests, newest change first (gsi1, all pages). */
-export async function listPendingRequests(sub: string): Promise<RequestItem[]> {
+export function listPendingRequests(sub: string): Promise<RequestItem[]> {
+  return listRequests(sub, 'pending');
+}
+
+/** The caller's requests of one status, newest change first (gsi1, all pages). */
+export async function listRequests(sub: string, status: RequestStatus): Promise<RequestItem[]> {
   const out: RequestItem[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -248,7 +273,7 @@ export async function listPendingRequests(sub: string): Promise<RequestItem[]> {
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': cartPk(sub, 'pending') },
+        ExpressionAttributeValues: { ':pk': cartPk(sub, status) },
         ScanIndexForward: false,
         ExclusiveStartKey: start,
       }),

@@ -1,3 +1,4 @@
+import { accountExportSchema, deleteAccountRequest, deleteAccountResponse } from '../account.js';
 import { profileSchema, updateProfileRequest } from '../profile.js';
 import { route } from '../route-def.js';
 
@@ -27,4 +28,40 @@ export const updateMyProfile = route({
   access: { table: 'write' },
   request: updateProfileRequest,
   response: profileSchema,
+});
+
+export const exportMyData = route({
+  id: 'exportMyData',
+  method: 'GET',
+  path: '/api/me/export',
+  auth: 'user',
+  handler: 'account/export-my-data',
+  summary:
+    "'Descargar mis datos': a JSON copy of everything the caller's account holds (Ley 21.719)",
+  access: { table: 'write', bucket: 'read', cognito: ['cognito-idp:AdminGetUser'] },
+  response: accountExportSchema,
+});
+
+export const deleteMyAccount = route({
+  id: 'deleteMyAccount',
+  method: 'POST',
+  path: '/api/me/delete',
+  auth: 'user',
+  handler: 'account/delete-my-account',
+  summary:
+    "'Eliminar mi cuenta': with the current password, deletes the account and its personal " +
+    'data and pseudonymises the evidence and ledger the law keeps; refused while an order is ' +
+    'in progress',
+  access: {
+    table: 'write',
+    bucket: 'write',
+    cognito: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminDeleteUser',
+    ],
+  },
+  request: deleteAccountRequest,
+  response: deleteAccountResponse,
 });
