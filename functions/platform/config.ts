@@ -11,6 +11,8 @@ const envSchema = z.object({
   MAIL_FROM: z.optional(z.string()),
   USER_POOL_ID: z.optional(z.string()),
   USER_POOL_CLIENT_ID: z.optional(z.string()),
+  /** The app client an API caller's access token must be issued to (platform/rest-event.ts). */
+  API_TOKEN_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
   APP_URL: z.optional(z.url()),
   STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.minLength(8))),
   /** Where the stripe SDK connects; unset = Stripe's own API (the local stack sets them). */

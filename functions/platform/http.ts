@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type {
+  APIGatewayProxyEvent,
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
   Context,
@@ -15,6 +16,7 @@ import { deadlineFor, isDeadlineError, timedOut, withDeadline } from './deadline
 import { AppError } from './errors.js';
 import { logger } from './logger.js';
 import { assertFromOrigin } from './origin-guard.js';
+import { asHttpEvent } from './rest-event.js';
 import { unavailableError } from './unavailable.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -176,13 +178,14 @@ export function httpRoute<R extends RouteDef>(
   // the handler answers itself — a retryable 503 — and nothing writes after that answer.
   // Each request logs in a scope of its own (platform/logger.ts): its id and route never leak
   // into another request's lines or into background work running in the same process.
-  const base = (event: HttpEvent, context: Context) =>
+  // In AWS a REST API event (payload 1.0), locally an HTTP API one: one shape from here on.
+  const base = (event: HttpEvent | APIGatewayProxyEvent, context: Context) =>
     logger.withScope(async () => {
       logger.addContext(context);
       logger.appendKeys({ route: route.id });
       const deadline = deadlineFor(context);
       try {
-        return await withDeadline(deadline, () => run(event, context));
+        return await withDeadline(deadline, () => run(asHttpEvent(event), context));
       } finally {
         deadline.dispose();
       }
