@@ -20,7 +20,7 @@ import { startGateway } from './gateway/server.js';
 import { bundledLoader, type FunctionLoader, loadFromSource } from './handlers.js';
 import { startJobTimers } from './jobs.js';
 import { startOutboxRunner } from './outbox/runner.js';
-import { ensureLocalPki, localSealEnv, startLocalTsa } from './pki/index.js';
+import { ensureLocalPki, localSealEnv, startLocalCa, startLocalTsa } from './pki/index.js';
 import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
@@ -146,8 +146,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       startSes({ port: sesPort }).then(track),
       // The seal's PKI (root CA, seal certificate, TSA certificate; generated once per data
       // folder) and the RFC 3161 timestamp authority that AWS reaches at a provider's URL.
-      startLocalTsa({ dataDir: join(dataDir, 'pki') }).then((t) => {
+      // Then the local CA's CRL and certificate, at the URL its certificates name (the seal's
+      // B-LTA fetches them into the sealed PDF's DSS, as it fetches a commercial CA's in AWS).
+      startLocalTsa({ dataDir: join(dataDir, 'pki') }).then(async (t) => {
         track({ name: 'tsa', stop: t.close });
+        const ca = await startLocalCa({ dataDir: join(dataDir, 'pki') });
+        track({ name: 'local CA', stop: ca.close });
         return t;
       }),
       // Webhooks go straight to the gateway (not the Vite origin), as Stripe posts to the API.

@@ -32,6 +32,9 @@ export interface LocalPkiMaterial {
   tsa: IssuedCert;
 }
 
+/** The local CA's published files: its CRL and its own certificate (local/pki/ca-server.ts). */
+export const caPaths = { crl: '/root.crl', cert: '/root.crt' } as const;
+
 /** C=CL, O=Sello (local), CN=… as three single-valued RDNs (pkijs alone would make one multi-valued RDN). */
 function name(cn: string): pkijs.RelativeDistinguishedNames {
   const rdn = (type: string, value: asn1js.BaseStringBlock) =>
@@ -119,29 +122,100 @@ async function issued(m: Made): Promise<IssuedCert> {
   };
 }
 
-const leaf = (): pkijs.Extension[] => [
+const uri = (value: string) => new pkijs.GeneralName({ type: 6, value });
+
+/**
+ * A leaf names where its revocation data and its issuer are published, as a commercial CA's
+ * certificates do: the CRL Distribution Point (the seal's B-LTA fetches the CRL from there into
+ * the PDF's DSS) and the AIA caIssuers URL (the chain builder fetches the root from there).
+ */
+const leaf = (caUrl: string): pkijs.Extension[] => [
   ext('2.5.29.19', true, new pkijs.BasicConstraints({ cA: false })),
   ext('2.5.29.15', true, keyUsage([0, 1])), // digitalSignature, nonRepudiation
+  ext(
+    '2.5.29.31',
+    false,
+    new pkijs.CRLDistributionPoints({
+      distributionPoints: [
+        new pkijs.DistributionPoint({ distributionPoint: [uri(`${caUrl}${caPaths.crl}`)] }),
+      ],
+    }),
+  ),
+  ext(
+    '1.3.6.1.5.5.7.1.1',
+    false,
+    new pkijs.InfoAccess({
+      accessDescriptions: [
+        new pkijs.AccessDescription({
+          accessMethod: '1.3.6.1.5.5.7.48.2', // caIssuers
+          accessLocation: uri(`${caUrl}${caPaths.cert}`),
+        }),
+      ],
+    }),
+  ),
 ];
 
-/** Generates a fresh root CA, seal certificate and TSA certificate (three RSA-2048 keys). */
-export async function generateLocalPki(): Promise<LocalPkiMaterial> {
-  const root = await make('Sello Local Root CA', 3650, [
-    ext('2.5.29.19', true, new pkijs.BasicConstraints({ cA: true, pathLenConstraint: 0 })),
-    ext('2.5.29.15', true, keyUsage([5, 6])), // keyCertSign, cRLSign
-  ]);
-  const seal = await make('Sello - Sello electronico (local)', 1825, leaf(), root);
+/** The seal and TSA certificates, issued by `root` (also used to re-issue them from a kept root). */
+async function leaves(root: Made, caUrl: string): Promise<{ seal: Made; tsa: Made }> {
+  const seal = await make('Sello - Sello electronico (local)', 1825, leaf(caUrl), root);
   // RFC 3161 §2.3: the TSA certificate holds exactly one EKU, timeStamping, marked critical.
   const tsa = await make(
     'Sello TSA (local)',
     1825,
     [
-      ...leaf(),
+      ...leaf(caUrl),
       ext('2.5.29.37', true, new pkijs.ExtKeyUsage({ keyPurposes: ['1.3.6.1.5.5.7.3.8'] })),
     ],
     root,
   );
+  return { seal, tsa };
+}
+
+/**
+ * Generates a fresh root CA, seal certificate and TSA certificate (three RSA-2048 keys); the
+ * leaves point at `caUrl` (the local CA server's origin) for their CRL and issuer.
+ */
+export async function generateLocalPki(caUrl: string): Promise<LocalPkiMaterial> {
+  const root = await make('Sello Local Root CA', 3650, [
+    ext('2.5.29.19', true, new pkijs.BasicConstraints({ cA: true, pathLenConstraint: 0 })),
+    ext('2.5.29.15', true, keyUsage([5, 6])), // keyCertSign, cRLSign
+  ]);
+  const { seal, tsa } = await leaves(root, caUrl);
   return { root: await issued(root), seal: await issued(seal), tsa: await issued(tsa) };
+}
+
+/**
+ * New seal and TSA certificates under an existing root (its certificate and PKCS#8 key): a data
+ * folder made before the leaves carried a CRL Distribution Point keeps its root, so what it
+ * sealed still chains to the same trust anchor.
+ */
+export async function reissueLeaves(
+  root: IssuedCert,
+  caUrl: string,
+): Promise<{ seal: IssuedCert; tsa: IssuedCert }> {
+  const made = await importIssuer(root);
+  const { seal, tsa } = await leaves(made, caUrl);
+  return { seal: await issued(seal), tsa: await issued(tsa) };
+}
+
+async function importIssuer(root: IssuedCert): Promise<Made> {
+  const cert = new pkijs.Certificate({ schema: asn1js.fromBER(toAb(root.certDer)).result });
+  const privateKey = await webcrypto.subtle.importKey('pkcs8', toAb(root.keyPkcs8), RSA, true, [
+    'sign',
+  ]);
+  const publicKey = await webcrypto.subtle.importKey(
+    'spki',
+    cert.subjectPublicKeyInfo.toSchema().toBER(false),
+    RSA,
+    true,
+    ['verify'],
+  );
+  const ski = new Uint8Array(
+    createHash('sha1')
+      .update(new Uint8Array(cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView))
+      .digest(),
+  );
+  return { cert, keys: { privateKey, publicKey }, ski };
 }
 
 /** DER → PEM with the given label (CERTIFICATE, PRIVATE KEY). */

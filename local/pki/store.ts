@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { generateLocalPki, type LocalPkiMaterial, toPem } from './certs.js';
+import { freePort } from '../ports.js';
+import { generateLocalPki, type LocalPkiMaterial, reissueLeaves, toPem } from './certs.js';
 import { buildP12 } from './p12.js';
 
 /**
@@ -16,6 +25,9 @@ import { buildP12 } from './p12.js';
  *   {dataDir}/seal.pem            the seal certificate
  *   {dataDir}/tsa.pem             the TSA certificate (critical timeStamping EKU)
  *   {dataDir}/tsa-key.pem         the TSA's private key (PKCS#8)
+ *
+ * The seal and TSA certificates name the local CA server (`caUrl`, a port chosen once per data
+ * folder: local/pki/ca-server.ts listens there) as their CRL Distribution Point and issuer URL.
  */
 export interface LocalPki {
   dir: string;
@@ -27,10 +39,16 @@ export interface LocalPki {
   sealP12Password: string;
   tsaCertDer: Uint8Array;
   tsaKeyPkcs8: Uint8Array;
+  /** The root's key (PKCS#8): signs the CRL the local CA server publishes. */
+  rootKeyPkcs8: Uint8Array;
+  /** Origin of the local CA server (CRL and root certificate), as written in the leaves. */
+  caUrl: string;
 }
 
 interface PkiFile {
-  version: 1;
+  /** 1: leaves without a CRL Distribution Point (re-issued under the same root on read). */
+  version: 1 | 2;
+  caUrl?: string;
   rootCert: string;
   rootKey: string;
   sealCert: string;
@@ -43,11 +61,12 @@ interface PkiFile {
 const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
 const unb64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
-async function create(m: LocalPkiMaterial): Promise<PkiFile> {
+async function create(m: LocalPkiMaterial, caUrl: string): Promise<PkiFile> {
   const password = randomBytes(18).toString('base64url');
   const p12 = await buildP12(m.seal.keyPkcs8, [m.seal.certDer, m.root.certDer], password);
   return {
-    version: 1,
+    version: 2,
+    caUrl,
     rootCert: b64(m.root.certDer),
     rootKey: b64(m.root.keyPkcs8),
     sealCert: b64(m.seal.certDer),
@@ -69,7 +88,36 @@ function fromFile(dir: string, f: PkiFile): LocalPki {
     sealP12Password: f.sealP12Password,
     tsaCertDer: unb64(f.tsaCert),
     tsaKeyPkcs8: unb64(f.tsaKey),
+    rootKeyPkcs8: unb64(f.rootKey),
+    caUrl: f.caUrl as string,
   };
+}
+
+const newCaUrl = async () => `http://127.0.0.1:${await freePort()}`;
+
+/** A version-1 folder: same root, new leaves that name the CA server (written in place). */
+async function upgrade(path: string, f: PkiFile): Promise<void> {
+  const caUrl = await newCaUrl();
+  const root = { certDer: unb64(f.rootCert), keyPkcs8: unb64(f.rootKey) };
+  const next = await create({ root, ...(await reissueLeaves(root, caUrl)) }, caUrl);
+  writeAtomically(path, next);
+}
+
+/**
+ * Written whole, never half: a temporary file renamed into place (an upgrade) or linked (a first
+ * write: two processes racing both write, the first link wins and both read it).
+ */
+function writeAtomically(path: string, f: PkiFile, replace = true): void {
+  const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, JSON.stringify(f), { mode: 0o600 });
+  try {
+    if (replace) renameSync(tmp, path);
+    else linkSync(tmp, path); // fails if another process got there first: its file wins
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 function writeCopies(pki: LocalPki): void {
@@ -94,18 +142,18 @@ export async function ensureLocalPki(dataDir: string): Promise<LocalPki> {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'pki.json');
   if (!existsSync(path)) {
-    const tmp = join(dataDir, `.pki-${process.pid}-${randomBytes(4).toString('hex')}.json`);
-    writeFileSync(tmp, JSON.stringify(await create(await generateLocalPki())), { mode: 0o600 });
-    try {
-      linkSync(tmp, path); // fails if another process got there first: its file wins
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      rmSync(tmp, { force: true });
-    }
+    const caUrl = await newCaUrl();
+    writeAtomically(path, await create(await generateLocalPki(caUrl), caUrl), false);
   }
-  const pki = fromFile(dataDir, JSON.parse(readFileSync(path, 'utf8')) as PkiFile);
-  if (!existsSync(join(dataDir, 'tsa-key.pem'))) writeCopies(pki);
+  let file = JSON.parse(readFileSync(path, 'utf8')) as PkiFile;
+  let fresh = !existsSync(join(dataDir, 'tsa-key.pem'));
+  if (file.version === 1 || !file.caUrl) {
+    await upgrade(path, file);
+    file = JSON.parse(readFileSync(path, 'utf8')) as PkiFile; // a racing upgrade's may have won
+    fresh = true;
+  }
+  const pki = fromFile(dataDir, file);
+  if (fresh) writeCopies(pki);
   return pki;
 }
 

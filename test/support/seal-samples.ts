@@ -1,4 +1,6 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -169,19 +171,55 @@ export interface SealCms {
   tstInfo: pkijs.TSTInfo | null;
 }
 
-/** The CMS of the (last) signature of a PDF, read through its /ByteRange. */
-export function readSealCms(pdf: Uint8Array): SealCms {
+const TST_INFO = '1.2.840.113549.1.9.16.1.4';
+
+/** Every signature dictionary's CMS in file order (each read through its /ByteRange). */
+export function signedDatas(
+  pdf: Uint8Array,
+): { cms: pkijs.SignedData; der: Uint8Array; signedBytes: Uint8Array }[] {
   const text = Buffer.from(pdf).toString('latin1');
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  const last = ranges[ranges.length - 1];
-  if (!last) throw new Error('no /ByteRange');
-  const start = Number(last[2]);
-  const end = Number(last[3]);
-  const hex = text.slice(start + 1, end - 1).replace(/(00)+$/, '');
-  const der = new Uint8Array(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'));
-  const info = new pkijs.ContentInfo({ schema: asn1js.fromBER(toAb(der)).result });
-  const signed = new pkijs.SignedData({ schema: info.content });
-  const signer = signed.signerInfos[0] as pkijs.SignerInfo;
+  return ranges.map((range) => {
+    const start = Number(range[2]);
+    const end = Number(range[3]);
+    const hex = text.slice(start + 1, end - 1).replace(/(00)+$/, '');
+    const der = new Uint8Array(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'));
+    const info = new pkijs.ContentInfo({ schema: asn1js.fromBER(toAb(der)).result });
+    // What the signature covers: the file minus its /Contents value.
+    const [a, b, c, d] = range.slice(1, 5).map(Number) as [number, number, number, number];
+    const signedBytes = new Uint8Array(
+      Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+    );
+    return { cms: new pkijs.SignedData({ schema: info.content }), der, signedBytes };
+  });
+}
+
+const tstInfoOf = (token: pkijs.SignedData): pkijs.TSTInfo =>
+  new pkijs.TSTInfo({
+    schema: asn1js.fromBER(
+      toAb(new Uint8Array((token.encapContentInfo.eContent as asn1js.OctetString).getValue())),
+    ).result,
+  });
+
+/** The document timestamps (/DocTimeStamp, ETSI.RFC3161) of a PDF, oldest first. */
+export function readDocTimestamps(
+  pdf: Uint8Array,
+): { tokenDer: Uint8Array; tstInfo: pkijs.TSTInfo; signedBytes: Uint8Array }[] {
+  return signedDatas(pdf)
+    .filter(({ cms }) => cms.encapContentInfo.eContentType === TST_INFO)
+    .map(({ cms, der, signedBytes }) => ({ tokenDer: der, tstInfo: tstInfoOf(cms), signedBytes }));
+}
+
+/**
+ * The CMS of the seal of a PDF (its last signature that is not a document timestamp: a B-LTA
+ * seal is followed by one or more /DocTimeStamp), read through its /ByteRange.
+ */
+export function readSealCms(pdf: Uint8Array): SealCms {
+  const sig = signedDatas(pdf)
+    .filter(({ cms }) => cms.encapContentInfo.eContentType !== TST_INFO)
+    .pop();
+  if (!sig) throw new Error('no /ByteRange');
+  const signer = sig.cms.signerInfos[0] as pkijs.SignerInfo;
   const attr = signer.unsignedAttrs?.attributes.find(
     (a) => a.type === '1.2.840.113549.1.9.16.2.14',
   );
@@ -195,13 +233,60 @@ export function readSealCms(pdf: Uint8Array): SealCms {
   const token = new pkijs.SignedData({
     schema: new pkijs.ContentInfo({ schema: asn1js.fromBER(toAb(tokenDer)).result }).content,
   });
-  const eContent = token.encapContentInfo.eContent as asn1js.OctetString;
-  const tstInfo = new pkijs.TSTInfo({
-    schema: asn1js.fromBER(toAb(new Uint8Array(eContent.getValue()))).result,
-  });
   return {
     signatureValue: new Uint8Array(signer.signature.valueBlock.valueHexView),
     tokenDer,
-    tstInfo,
+    tstInfo: tstInfoOf(token),
+  };
+}
+
+/** What a PDF's Document Security Store (/DSS in the catalog) holds, decoded (DER). */
+export interface DssContents {
+  certs: Uint8Array[];
+  crls: Uint8Array[];
+  ocsps: Uint8Array[];
+  /** Keys of the /VRI dictionary (upper-case SHA-1 of each signature's /Contents). */
+  vri: string[];
+}
+
+export async function readDss(pdf: Uint8Array): Promise<DssContents | null> {
+  const { PDF, PdfDict, PdfRef, PdfStream } = await import('@libpdf/core');
+  const doc = await PDF.load(pdf);
+  const resolve = (o: unknown) => (o instanceof PdfRef ? doc.getObject(o) : o);
+  const dss = resolve(doc.getCatalog().get('DSS'));
+  if (!(dss instanceof PdfDict)) return null;
+  const streams = (key: string): Uint8Array[] => {
+    const arr = resolve(dss.get(key)) as { length: number; at(i: number): unknown } | undefined;
+    const out: Uint8Array[] = [];
+    for (let i = 0; i < (arr?.length ?? 0); i++) {
+      const s = resolve(arr?.at(i));
+      if (s instanceof PdfStream) out.push(s.getDecodedData());
+    }
+    return out;
+  };
+  const vri = resolve(dss.get('VRI'));
+  return {
+    certs: streams('Certs'),
+    crls: streams('CRLs'),
+    ocsps: streams('OCSPs'),
+    vri: vri instanceof PdfDict ? [...vri.keys()].map((k) => k.value) : [],
+  };
+}
+
+/**
+ * An NSS database in `dir` trusting the local root CA for signing, and pdfsig run against it
+ * (poppler's pdfsig trusts what its NSS db trusts).
+ */
+export function pdfsigTrusting(rootCaPem: string, dir: string): (file: string) => string {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
+  execFileSync('certutil', [
+    ...['-A', '-d', `sql:${dir}`, '-n', 'sello-local-root', '-t', 'CT,C,C'],
+    ...['-i', rootCaPem],
+  ]);
+  return (file) => {
+    const r = spawnSync('pdfsig', ['-nssdir', `sql:${dir}`, file], { encoding: 'utf8' });
+    if (r.error) throw r.error;
+    return `${r.stdout}${r.stderr}`;
   };
 }

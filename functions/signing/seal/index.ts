@@ -16,6 +16,7 @@ import {
 } from './types.js';
 
 export { sealCredentialsFrom } from './credentials.js';
+export { SealRevocationError } from './ltv.js';
 export {
   type SealCredentials,
   SealHashMismatch,

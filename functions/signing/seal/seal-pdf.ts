@@ -1,4 +1,5 @@
 import type { DigestAlgorithm, P12Signer, TimestampAuthority } from '@libpdf/core';
+import { CrlRevocation, ltvProblem, SealRevocationError } from './ltv.js';
 import { timestampTokenProblem } from './timestamp-check.js';
 import { type SealCredentials, SealTimestampError } from './types.js';
 
@@ -82,11 +83,15 @@ export async function sealPdf(
   );
   const signer = await signerFor(creds);
   const pdf = await PDF.load(bytes);
+  // PAdES B-LTA: the signature timestamp, then a DSS with the seal's and the TSA's chains and
+  // their CRLs, then a document timestamp (/DocTimeStamp) over all of it, and its own DSS.
+  const revocation = new CrlRevocation();
   let signed: Uint8Array;
   try {
     const result = await pdf.sign({
       signer,
-      level: 'B-T',
+      level: 'B-LTA',
+      revocationProvider: revocation,
       timestampAuthority: tsa,
       reason: meta.reason,
       location: meta.location,
@@ -95,13 +100,17 @@ export async function sealPdf(
       estimatedSize: 24_576,
     });
     signed = result.bytes;
+    // Without its chain and revocation data the seal is no long-term evidence: retry later.
+    const problem = ltvProblem(result.warnings, revocation);
+    if (problem) throw new SealRevocationError(`no long-term validation data: ${problem}`);
   } catch (err) {
     if (tsa.tokens === 0 && tsa.failures.length > 0) {
       throw new SealTimestampError(`no timestamp: ${tsa.failures.join('; ')}`, { cause: err });
     }
     throw err;
   }
-  // Belt and braces: libpdf must have asked the TSA; a seal without a token is never returned.
-  if (tsa.tokens === 0) throw new SealTimestampError('the signature carries no timestamp');
+  // Belt and braces: libpdf must have asked the TSA twice (the signature's timestamp and the
+  // document timestamp); a seal without both tokens is never returned.
+  if (tsa.tokens < 2) throw new SealTimestampError('the seal lacks a timestamp');
   return signed;
 }
