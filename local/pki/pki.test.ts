@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { P12Signer } from '@libpdf/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureLocalPki, startLocalTsa } from './index.js';
+import { ensureLocalPki, startLocalCa, startLocalTsa } from './index.js';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -104,5 +104,70 @@ describe('startLocalTsa', () => {
       await tsa.close();
     }
     await expect(fetch(tsa.url, { method: 'POST', body: 'x' })).rejects.toThrow();
+  }, 30_000);
+});
+
+describe('startLocalCa', () => {
+  it('publishes a CRL signed by the root and the root itself, at the URL the leaves name', async () => {
+    const dir = temp();
+    const pki = await ensureLocalPki(dir);
+    const ca = await startLocalCa({ dataDir: dir });
+    try {
+      expect(ca.url).toBe(pki.caUrl);
+      // The leaves name this CA for their CRL and issuer (openssl's reading of them).
+      const text = execFileSync(
+        'openssl',
+        ['x509', '-in', join(dir, 'seal.pem'), '-noout', '-text'],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(text).toContain(`URI:${ca.url}/root.crl`);
+      expect(text).toContain(`CA Issuers - URI:${ca.url}/root.crt`);
+
+      const crl = await fetch(`${ca.url}/root.crl`);
+      expect(crl.headers.get('content-type')).toBe('application/pkix-crl');
+      writeFileSync(join(dir, 'root.crl'), new Uint8Array(await crl.arrayBuffer()));
+      // openssl checks the CRL's signature against the root (it says so on stderr).
+      const r = spawnSync(
+        'openssl',
+        [
+          ...['crl', '-inform', 'DER', '-in', join(dir, 'root.crl'), '-noout', '-text'],
+          ...['-CAfile', join(dir, 'root-ca.pem')],
+        ],
+        { encoding: 'utf8' },
+      );
+      const verified = `${r.stdout}${r.stderr}`;
+      expect(verified).toContain('verify OK');
+      expect(verified).toContain('No Revoked Certificates');
+      expect(verified).toMatch(/Next Update: /);
+
+      const root = await fetch(`${ca.url}/root.crt`);
+      expect(Buffer.from(await root.arrayBuffer())).toEqual(Buffer.from(pki.rootCertDer));
+      expect((await fetch(`${ca.url}/nada`)).status).toBe(404);
+
+      ca.setMode('down');
+      await expect(fetch(`${ca.url}/root.crl`)).rejects.toThrow();
+    } finally {
+      await ca.close();
+    }
+  }, 30_000);
+
+  it('re-issues the leaves of a folder made before the CRL, under the same root', async () => {
+    const dir = temp();
+    const first = await ensureLocalPki(dir);
+    const path = join(dir, 'pki.json');
+    const old = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    writeFileSync(path, JSON.stringify({ ...old, version: 1, caUrl: undefined }));
+    const again = await ensureLocalPki(dir);
+    expect(Buffer.from(again.rootCertDer)).toEqual(Buffer.from(first.rootCertDer));
+    expect(Buffer.from(again.sealCertDer)).not.toEqual(Buffer.from(first.sealCertDer));
+    expect(again.caUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const verify = execFileSync(
+      'openssl',
+      ['verify', '-CAfile', join(dir, 'root-ca.pem'), join(dir, 'tsa.pem'), join(dir, 'seal.pem')],
+      { encoding: 'utf8' },
+    );
+    expect(verify).toContain('seal.pem: OK');
   }, 30_000);
 });
