@@ -1,97 +1,155 @@
 import { type Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
-import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { routeThrottle } from '../shared/contract/route-throttle.js';
 import type { RouteDef } from '../shared/contract/routes.js';
+import { apiEs } from '../shared/messages/api.es.js';
+import { ApiOriginWaf } from './api-origin-waf.js';
 import { AppFunction, type AppResources, READER_FUNCTION_MEMORY_MB } from './app-function.js';
 import { acknowledge } from './nag.js';
 
+/** The stage CloudFront forwards to: its origin path (lib/web.ts). */
+export const API_STAGE_NAME = 'live';
+
+/**
+ * The scope of every Cognito access token (USER_PASSWORD_AUTH and refresh): asking for it makes
+ * the REST API's Cognito authorizer accept access tokens and refuse ID tokens.
+ */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
+
 export interface ApiProps {
-  /** The route table (shared/contract/routes.ts): one Lambda and one API route per entry. */
+  /** The route table (shared/contract/routes.ts): one Lambda and one API method per entry. */
   routes: readonly RouteDef[];
   resources: AppResources;
-  /** Cognito issuer and the app client id the JWT must have been issued to. */
-  issuerUrl: string;
-  audience: string[];
+  /** The pool whose access tokens the authorizer accepts, and the app client they must name. */
+  userPool: cognito.IUserPool;
+  clientId: string;
   /** Variables every handler gets (APP_URL, LOG_LEVEL). */
   environment: Record<string, string>;
   timeout: Duration;
-  throttle: apigwv2.ThrottleSettings;
+  /** The stage's default throttle; each route gets its own (shared/contract/route-throttle.ts). */
+  throttle: { rateLimit: number; burstLimit: number };
   /**
-   * The value CloudFront sends in `ORIGIN_VERIFY_HEADER`: every API function may read it and
-   * refuses a request without it (functions/platform/origin-guard.ts).
+   * The value CloudFront sends in `ORIGIN_VERIFY_HEADER`: the API's WAF lets through only
+   * requests that carry it (lib/api-origin-waf.ts), and every function checks it again
+   * (functions/platform/origin-guard.ts).
    */
   originSecret: secretsmanager.ISecret;
 }
 
+/** API Gateway's own answers (no function ran), in the API's error shape and in Spanish. */
+const GATEWAY_RESPONSES: [apigw.ResponseType, string, number, string][] = [
+  [apigw.ResponseType.UNAUTHORIZED, 'UNAUTHORIZED', 401, apiEs.unauthorized],
+  [apigw.ResponseType.ACCESS_DENIED, 'FORBIDDEN', 403, apiEs.forbidden],
+  // A path or method the route table does not have.
+  [apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, 'NOT_FOUND', 404, apiEs.notFound],
+  [apigw.ResponseType.THROTTLED, 'TOO_MANY_REQUESTS', 429, apiEs.tooManyRequests],
+  [apigw.ResponseType.WAF_FILTERED, 'FORBIDDEN', 403, apiEs.originRefused],
+  [apigw.ResponseType.DEFAULT_5XX, 'INTERNAL', 500, apiEs.internal],
+];
+
 /**
- * HTTP API generated from the route table. Adding a route is an entry in routes.ts plus its
- * handler file: this construct needs no change.
+ * The API generated from the route table: a regional REST API behind CloudFront. REST rather
+ * than HTTP API because only a REST API stage takes a regional WAF, which refuses every request
+ * that did not come through CloudFront before a function runs (docs/security.md "Only through
+ * CloudFront"). Functions receive the 1.0 payload, which the one middy stack turns into the
+ * 2.0 shape the local gateway sends (functions/platform/rest-event.ts). Adding a route is an
+ * entry in routes.ts plus its handler file: this construct needs no change.
  */
 export class ApiConstruct extends Construct {
-  readonly api: apigwv2.HttpApi;
-  readonly stage: apigwv2.HttpStage;
+  readonly api: apigw.RestApi;
+  readonly stage: apigw.Stage;
+  readonly originWaf: ApiOriginWaf;
+  readonly authorizer: apigw.CognitoUserPoolsAuthorizer;
   /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin. */
   readonly domainName: string;
+  /** https://{domainName}/{stage}: reachable only with CloudFront's origin header. */
+  readonly endpoint: string;
   readonly functions: Record<string, AppFunction> = {};
-  readonly routes: Record<string, apigwv2.HttpRoute> = {};
+  readonly methods: Record<string, apigw.Method> = {};
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
-    this.api = new apigwv2.HttpApi(this, 'HttpApi', {
-      description: 'Sello API (served to browsers through CloudFront under /api/*)',
-      // Stage created below with access logs and throttling.
-      createDefaultStage: false,
-    });
-
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
     });
-    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
-      httpApi: this.api,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: props.throttle,
-      accessLogSettings: {
-        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+    const methodOptions: Record<string, apigw.MethodDeploymentOptions> = {};
+    for (const route of props.routes) {
+      const { rate, burst } = routeThrottle(route);
+      methodOptions[`${route.path}/${route.method}`] = {
+        throttlingRateLimit: rate,
+        throttlingBurstLimit: burst,
+      };
+    }
+
+    this.api = new apigw.RestApi(this, 'RestApi', {
+      restApiName: 'sello-api',
+      description: 'Sello API (served to browsers through CloudFront under /api/*)',
+      endpointTypes: [apigw.EndpointType.REGIONAL],
+      // CloudFront compresses for the browser; the origin answers plain.
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        throttlingRateLimit: props.throttle.rateLimit,
+        throttlingBurstLimit: props.throttle.burstLimit,
+        methodOptions,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
         // No source IP, no headers: DESIGN.md §3.10 keeps personal data out of logs.
-        format: apigw.AccessLogFormat.custom(
+        accessLogFormat: apigw.AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
             time: '$context.requestTime',
-            routeKey: '$context.routeKey',
+            method: '$context.httpMethod',
+            resource: '$context.resourcePath',
             status: '$context.status',
             protocol: '$context.protocol',
             responseLength: '$context.responseLength',
             responseLatency: '$context.responseLatency',
             integrationLatency: '$context.integrationLatency',
             integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
+            error: '$context.error.message',
+            waf: '$context.waf.status',
           }),
         ),
       },
     });
+    this.stage = this.api.deploymentStage;
     const stack = Stack.of(this);
-    this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-
-    // One authorizer for 'user' and 'admin': API Gateway checks signature, expiry, issuer and
-    // audience (Cognito access tokens carry client_id instead of aud, which it accepts). The
-    // handler checks the cognito:groups claim for admin routes.
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.issuerUrl, {
-      jwtAudience: props.audience,
+    this.domainName = `${this.api.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.endpoint = this.api.url;
+    this.originWaf = new ApiOriginWaf(this, 'OriginWaf', {
+      stage: this.stage,
+      originSecret: props.originSecret,
     });
+
+    for (const [type, code, status, message] of GATEWAY_RESPONSES) {
+      this.api.addGatewayResponse(`Gateway${type.responseType}`, {
+        type,
+        statusCode: String(status),
+        responseHeaders: { 'Cache-Control': "'no-store'" },
+        templates: { 'application/json': JSON.stringify({ error: { code, message } }) },
+      });
+    }
+
+    // One authorizer for 'user' and 'admin': API Gateway checks the token's signature, expiry,
+    // issuer (the pool) and scope; the functions check the app client (rest-event.ts) and the
+    // cognito:groups claim for admin routes.
+    const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'CognitoJwt', {
+      cognitoUserPools: [props.userPool],
+      identitySource: apigw.IdentitySource.header('Authorization'),
+    });
+    this.authorizer = authorizer;
 
     const functions = new Construct(this, 'Functions');
     for (const route of props.routes) {
       const fn = new AppFunction(functions, route.id, {
         handler: route.handler,
         description: `${route.method} ${route.path} (${route.id})`,
-        environment: props.environment,
+        environment: { ...props.environment, API_TOKEN_CLIENT_ID: props.clientId },
         timeout: props.timeout,
         // The reader child's heap (READ_LIMITS.childHeapMb) comes on top of the handler's own.
         memorySize: route.access.reader ? READER_FUNCTION_MEMORY_MB : undefined,
@@ -100,24 +158,49 @@ export class ApiConstruct extends Construct {
       fn.bindSecret('ORIGIN_VERIFY_SECRET', props.originSecret);
       this.functions[route.id] = fn;
 
-      const httpRoute = new apigwv2.HttpRoute(this, `Route${route.id}`, {
-        httpApi: this.api,
-        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
-        authorizer: route.auth === 'public' ? undefined : authorizer,
-      });
-      this.routes[route.id] = httpRoute;
+      const isPublic = route.auth === 'public';
+      const method = this.api.root.resourceForPath(route.path).addMethod(
+        route.method,
+        new apigw.LambdaIntegration(fn.fn, { proxy: true, allowTestInvoke: false }),
+        isPublic
+          ? { authorizationType: apigw.AuthorizationType.NONE }
+          : {
+              authorizer,
+              authorizationType: apigw.AuthorizationType.COGNITO,
+              authorizationScopes: [ACCESS_TOKEN_SCOPE],
+            },
+      );
+      this.methods[route.id] = method;
 
-      if (route.auth === 'public') {
-        acknowledge(httpRoute, [
-          {
-            id: 'AwsSolutions-APIG4',
+      if (isPublic) {
+        acknowledge(
+          method,
+          ['AwsSolutions-APIG4', 'AwsSolutions-COG4'].map((ruleId) => ({
+            id: ruleId,
             reason:
               `${route.id} is public in the route table (${route.summary}); the handler ` +
               'validates its input and rate-limits or checks a link token where it must.',
-          },
-        ]);
+          })),
+        );
       }
     }
+
+    acknowledge(this.api, [
+      {
+        id: 'AwsSolutions-APIG2',
+        reason:
+          'Every function validates its body, query and path with the route table zod ' +
+          'schemas and answers field errors in Spanish (functions/platform/http.ts).',
+      },
+    ]);
+    acknowledge(this.stage, [
+      {
+        id: 'AwsSolutions-APIG6',
+        reason:
+          'Execution logs would write request data (personal data, link tokens) into logs; ' +
+          'the JSON access log of every request and the functions own structured logs ' +
+          'cover what operations need (DESIGN.md 3.10).',
+      },
+    ]);
   }
 }

@@ -3,9 +3,9 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
-import { type QueueSpec, queues } from '../shared/contract/queues.js';
+import { type QueueSpec, queues, sealDocumentsQueue } from '../shared/contract/queues.js';
 import { type RouteDef, routeList } from '../shared/contract/routes.js';
-import { ApiConstruct } from './api.js';
+import { API_STAGE_NAME, ApiConstruct } from './api.js';
 import type { AppResources } from './app-function.js';
 import { AuthConstruct } from './auth.js';
 import { DataConstruct } from './data.js';
@@ -13,6 +13,7 @@ import { MailConstruct } from './mail.js';
 import { PaymentAlarms } from './payment-alarms.js';
 import { consumerTuning } from './queue-consumers.js';
 import { type JobDef, SchedulesConstruct } from './schedules.js';
+import { SealKey } from './seal-key.js';
 import { SecretsConstruct } from './secrets.js';
 import { StorageConstruct } from './storage.js';
 import { constructIdOf, StreamQueue } from './stream-queue.js';
@@ -106,6 +107,8 @@ export class SelloStack extends Stack {
   /** One StreamQueue per entry of shared/contract/queues.ts, by queue name. */
   readonly queues: Record<string, StreamQueue> = {};
   readonly alarmTopic: sns.Topic;
+  /** The seal's KMS key, for the seal consumer only (absent when no seal queue is built). */
+  readonly sealKey?: SealKey;
 
   constructor(scope: Construct, id: string, props: SelloStackProps) {
     super(scope, id, {
@@ -144,8 +147,8 @@ export class SelloStack extends Stack {
     const api = new ApiConstruct(this, 'Api', {
       routes: props.routes ?? routeList,
       resources,
-      issuerUrl: this.auth.issuerUrl,
-      audience: [this.auth.client.userPoolClientId],
+      userPool: this.auth.userPool,
+      clientId: this.auth.client.userPoolClientId,
       environment: {
         LOG_LEVEL: config.logLevel,
         ...(config.stripePublishableKey
@@ -163,6 +166,7 @@ export class SelloStack extends Stack {
 
     this.web = new WebConstruct(this, 'Web', {
       apiDomainName: api.domainName,
+      apiStageName: API_STAGE_NAME,
       webAclArn: props.webAclArn,
       documentsDomainName: this.storage.documentsDomainName,
       originSecret: this.secrets.byName.ORIGIN_VERIFY_SECRET,
@@ -206,10 +210,15 @@ export class SelloStack extends Stack {
         tuning: consumerTuning[spec.name],
       });
     }
+    const sealQueue = this.queues[sealDocumentsQueue.name];
+    if (sealQueue) this.sealKey = new SealKey(this, 'SealKey', { consumer: sealQueue.function });
 
     const outputs: Record<string, [string, string]> = {
       AppUrl: [appUrl, 'Public URL of the app'],
-      ApiEndpoint: [api.api.apiEndpoint, 'HTTP API (browsers use AppUrl/api)'],
+      ApiEndpoint: [
+        api.endpoint,
+        'REST API stage, only through CloudFront (browsers use AppUrl/api)',
+      ],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [this.auth.client.userPoolClientId, 'Cognito app client'],
       TableName: [this.data.table.tableName, 'DynamoDB table'],

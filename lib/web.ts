@@ -21,8 +21,10 @@ import { acknowledge } from './nag.js';
 import { inlineScriptHashes, SIGNER_PATH_PATTERNS, securityHeaders } from './security-headers.js';
 
 export interface WebProps {
-  /** execute-api host of the HTTP API: the origin of `/api/*`. */
+  /** execute-api host of the REST API: the origin of `/api/*`. */
   apiDomainName: string;
+  /** The API's stage, which CloudFront puts in front of every `/api/*` path. */
+  apiStageName: string;
   /**
    * Host of the documents bucket as browsers reach it (presigned POST/GET): the only storage
    * host the CSP names.
@@ -44,7 +46,7 @@ export interface WebProps {
   stripePublishableKey?: string;
 }
 
-/** The path every API route lives under; CloudFront sends it to API Gateway unchanged. */
+/** The path every API route lives under; CloudFront sends it to API Gateway under the stage. */
 export const API_PATH_PATTERN = '/api/*';
 
 /**
@@ -174,8 +176,11 @@ export class WebConstruct extends Construct {
         ),
         [API_PATH_PATTERN]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
-            // CloudFront replaces any viewer header of this name with the secret, and the API
-            // answers 403 without it: the execute-api URL is no way around the WAF.
+            // The REST API's stage: /api/x reaches {stage}/api/x.
+            originPath: `/${props.apiStageName}`,
+            // CloudFront replaces any viewer header of this name with the secret, and the API's
+            // own WAF refuses a request without it before any function runs
+            // (lib/api-origin-waf.ts): the execute-api URL is no way around the edge WAF.
             customHeaders: {
               [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
             },

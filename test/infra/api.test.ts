@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { READER_FUNCTION_MEMORY_MB } from '../../lib/app-function.js';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/contract/function-timeouts.js';
 import { type RouteDef, routeList } from '../../shared/contract/routes.js';
-import {
-  APP_REGION,
-  actionsOf,
-  environmentOf,
-  logicalId,
-  nagFindings,
-  statementsOf,
-  synth,
-} from './synth.js';
+import { actionsOf, environmentOf, logicalId, nagFindings, statementsOf, synth } from './synth.js';
 
 /**
  * The real route table plus routes it does not have yet (admin, bucket access), to show that a
@@ -72,14 +64,26 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
     expect(env.APP_URL).toEqual(stack.resolve(stack.web.appUrl));
   });
 
-  it('is an API route with the right authorization', () => {
-    const key = `${route.method} ${route.path}`;
-    const [resource] = Object.values(
-      template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } }),
-    );
-    expect(resource?.Properties.AuthorizationType).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
-    if (route.auth === 'public') expect(resource?.Properties.AuthorizerId).toBeUndefined();
-    else expect(resource?.Properties.AuthorizerId).toBeDefined();
+  it('is an API method with the right authorization, proxied to its own function', () => {
+    const method = stack.api.methods[route.id];
+    if (!method) throw new Error(`no method for ${route.id}`);
+    expect(method.httpMethod).toBe(route.method);
+    expect(method.resource.path).toBe(route.path);
+    const props = template.toJSON().Resources[logicalId(stack, method)].Properties;
+    expect(props.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+    expect(JSON.stringify(props.Integration.Uri)).toContain(logicalId(stack, fn.fn));
+    if (route.auth === 'public') {
+      expect(props.AuthorizationType).toBe('NONE');
+      expect(props.AuthorizerId).toBeUndefined();
+    } else {
+      // Access tokens only: an ID token has no scope.
+      expect(props).toMatchObject({
+        AuthorizationType: 'COGNITO_USER_POOLS',
+        AuthorizerId: { Ref: logicalId(stack, stack.api.authorizer) },
+        AuthorizationScopes: ['aws.cognito.signin.user.admin'],
+      });
+    }
+    expect(env.API_TOKEN_CLIENT_ID).toEqual({ Ref: logicalId(stack, stack.auth.client) });
   });
 
   it('gets table access exactly as declared', () => {
@@ -169,24 +173,13 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
   });
 });
 
-describe('JWT authorizer', () => {
-  it('trusts the Cognito user pool issuer for the app client', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      AuthorizerType: 'JWT',
-      IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: {
-        Audience: [{ Ref: logicalId(stack, stack.auth.client) }],
-        Issuer: {
-          'Fn::Join': [
-            '',
-            Match.arrayWith([
-              `https://cognito-idp.${APP_REGION}.`,
-              { Ref: logicalId(stack, stack.auth.userPool) },
-            ]),
-          ],
-        },
-      },
+describe('Cognito authorizer', () => {
+  it('trusts the user pool, reading the token from the Authorization header', () => {
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+      ProviderARNs: [{ 'Fn::GetAtt': [logicalId(stack, stack.auth.userPool), 'Arn'] }],
     });
   });
 });

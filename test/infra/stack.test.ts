@@ -192,21 +192,28 @@ describe('api', () => {
       Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
     });
     expect(Object.keys(functions)).toHaveLength(routeList.length + queues.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length);
+    template.resourceCountIs('AWS::ApiGateway::Method', routeList.length);
     for (const route of routeList) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-        RouteKey: `${route.method} ${route.path}`,
-        AuthorizationType: route.auth === 'public' ? 'NONE' : 'JWT',
+      template.hasResourceProperties('AWS::ApiGateway::Method', {
+        HttpMethod: route.method,
+        AuthorizationType: route.auth === 'public' ? 'NONE' : 'COGNITO_USER_POOLS',
       });
     }
   });
 
-  it('logs access and throttles on the $default stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      AutoDeploy: true,
-      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+  it('logs access and throttles on its one stage', () => {
+    template.resourceCountIs('AWS::ApiGateway::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'live',
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 50,
+          ThrottlingBurstLimit: 100,
+        }),
+      ]),
     });
   });
 
@@ -214,7 +221,6 @@ describe('api', () => {
     'MaintenanceAccessCode',
     'StripeSecretKey',
     'StripeWebhookSecret',
-    'SealP12Password',
     'TsaUrl',
   ];
 
@@ -231,14 +237,13 @@ describe('api', () => {
     });
   });
 
-  it('creates the seal certificate secret empty, for the operator to fill (4 KB parameter cap)', () => {
-    const sealP12 = template.toJSON().Resources[logicalId(stack, stack.secrets.byName.SEAL_P12)];
-    expect(sealP12.Properties.SecretString).toBeUndefined();
-    expect(sealP12.Properties.GenerateSecretString).toBeUndefined();
+  it('creates the seal certificate chain secret empty, for the operator to fill (4 KB parameter cap)', () => {
+    const chainId = logicalId(stack, stack.secrets.byName.SEAL_CERT_CHAIN);
+    const chain = template.toJSON().Resources[chainId];
+    expect(chain.Properties.SecretString).toBeUndefined();
+    expect(chain.Properties.GenerateSecretString).toBeUndefined();
     const outputs = Object.values(template.toJSON().Outputs) as { Value: unknown }[];
-    expect(outputs.map((o) => o.Value)).toContainEqual({
-      Ref: logicalId(stack, stack.secrets.byName.SEAL_P12),
-    });
+    expect(outputs.map((o) => o.Value)).toContainEqual({ Ref: chainId });
   });
 
   it('stores each parameter in Secrets Manager, which no Lambda environment bypasses', () => {
@@ -249,7 +254,6 @@ describe('api', () => {
     expect(secretOf('MAINTENANCE_ACCESS_CODE').SecretString).toEqual({
       Ref: 'MaintenanceAccessCode',
     });
-    expect(secretOf('SEAL_P12_PASSWORD').SecretString).toEqual({ Ref: 'SealP12Password' });
     expect(secretOf('TSA_URL').SecretString).toEqual({ Ref: 'TsaUrl' });
     expect(secretOf('TSA_URL_FALLBACK').SecretString).toEqual({
       'Fn::If': [expect.stringMatching(/NoTsaUrlFallback/), 'none', { Ref: 'TsaUrlFallback' }],

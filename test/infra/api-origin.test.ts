@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { FROM_CLOUDFRONT_RULE } from '../../lib/api-origin-waf.js';
+import { API_PATH_PATTERN } from '../../lib/web.js';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
+import { routeThrottle } from '../../shared/contract/route-throttle.js';
+import { routeList } from '../../shared/contract/routes.js';
+import { apiEs } from '../../shared/messages/api.es.js';
+import { logicalId, synth } from './synth.js';
+
+/**
+ * The API answers only through CloudFront: the REST API's one stage carries a regional WAF that
+ * blocks every request without CloudFront's origin header before anything of the API runs (no
+ * authorizer, no function), and each route has its own throttle.
+ */
+const s = synth({ jobs: [] });
+const { stack, template } = s;
+// findResources' own type: CloudFormation JSON, read field by field below.
+const resources = template.toJSON().Resources as ReturnType<typeof template.findResources>;
+const ofType = (type: string) => Object.values(resources).filter((r) => r.Type === type);
+const acl = stack.api.originWaf.webAcl;
+const aclProps = resources[stack.getLogicalId(acl)]?.Properties;
+const stageId = logicalId(stack, stack.api.stage);
+
+/** The value CloudFront puts in the origin header of every /api/* request. */
+function cloudFrontOriginHeader(): unknown {
+  const config = ofType('AWS::CloudFront::Distribution')[0]?.Properties.DistributionConfig;
+  const behavior = config.CacheBehaviors.find(
+    (b: { PathPattern: string }) => b.PathPattern === API_PATH_PATTERN,
+  );
+  const origin = config.Origins.find((o: { Id: string }) => o.Id === behavior.TargetOriginId);
+  expect(origin.OriginPath).toBe('/live');
+  const header = origin.OriginCustomHeaders.find(
+    (h: { HeaderName: string }) => h.HeaderName === ORIGIN_VERIFY_HEADER,
+  );
+  return header.HeaderValue;
+}
+
+/**
+ * What the WAF does with a request, read from the synthesized rules: the first rule (by
+ * priority) whose statement matches decides, else the default action. Header values are
+ * compared as they stand in the template (the secret is a CloudFormation dynamic reference, the
+ * same one on both sides), so a caller who does not hold the secret never matches.
+ */
+function wafAction(headers: Record<string, unknown>): 'allow' | 'block' {
+  const rules = [...aclProps.Rules].sort(
+    (a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority,
+  );
+  for (const rule of rules) {
+    const match = rule.Statement.ByteMatchStatement;
+    if (!match) throw new Error(`rule ${rule.Name}: only byte-match rules are modelled here`);
+    expect(match.PositionalConstraint).toBe('EXACTLY');
+    expect(match.TextTransformations).toEqual([{ Priority: 0, Type: 'NONE' }]);
+    const sent = headers[String(match.FieldToMatch.SingleHeader.Name).toLowerCase()];
+    if (sent !== undefined && JSON.stringify(sent) === JSON.stringify(match.SearchString)) {
+      return 'Allow' in rule.Action ? 'allow' : 'block';
+    }
+  }
+  return 'Block' in aclProps.DefaultAction ? 'block' : 'allow';
+}
+
+describe('the API behind CloudFront', () => {
+  it('is one REST API stage with a regional WAF associated', () => {
+    expect(ofType('AWS::ApiGateway::RestApi')).toHaveLength(1);
+    expect(ofType('AWS::ApiGateway::Stage')).toHaveLength(1);
+    expect(aclProps.Scope).toBe('REGIONAL');
+    const associations = ofType('AWS::WAFv2::WebACLAssociation');
+    expect(associations).toHaveLength(1);
+    expect(associations[0]?.Properties.WebACLArn).toEqual({
+      'Fn::GetAtt': [stack.getLogicalId(acl), 'Arn'],
+    });
+    expect(JSON.stringify(associations[0]?.Properties.ResourceArn)).toContain(
+      JSON.stringify({ Ref: stageId }),
+    );
+  });
+
+  it('refuses a direct call without the origin header at the WAF, with 403 in Spanish', () => {
+    expect(wafAction({})).toBe('block');
+    expect(wafAction({ 'content-type': 'application/json', authorization: 'Bearer x' })).toBe(
+      'block',
+    );
+    expect(aclProps.DefaultAction.Block.CustomResponse).toEqual({
+      ResponseCode: 403,
+      CustomResponseBodyKey: 'OriginRefused',
+    });
+    expect(JSON.parse(aclProps.CustomResponseBodies.OriginRefused.Content)).toEqual({
+      error: { code: 'FORBIDDEN', message: apiEs.originRefused },
+    });
+  });
+
+  it('refuses a guessed or empty origin header', () => {
+    expect(wafAction({ [ORIGIN_VERIFY_HEADER]: '' })).toBe('block');
+    expect(wafAction({ [ORIGIN_VERIFY_HEADER]: 'cloudfront' })).toBe('block');
+  });
+
+  it('lets through exactly what CloudFront sends, from the secret the functions check too', () => {
+    expect(aclProps.Rules.map((r: { Name: string }) => r.Name)).toEqual([FROM_CLOUDFRONT_RULE]);
+    const value = cloudFrontOriginHeader();
+    expect(wafAction({ [ORIGIN_VERIFY_HEADER]: value })).toBe('allow');
+    const secretId = logicalId(stack, stack.secrets.byName.ORIGIN_VERIFY_SECRET);
+    expect(JSON.stringify(value)).toContain(JSON.stringify({ Ref: secretId }));
+    expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
+  });
+
+  it('lets each function be invoked only by its method on the guarded stage', () => {
+    const apiFunctions = new Set(
+      Object.values(stack.api.functions).map((f) => logicalId(stack, f.fn)),
+    );
+    const permissions = ofType('AWS::Lambda::Permission').filter((p) =>
+      apiFunctions.has(p.Properties.FunctionName?.['Fn::GetAtt']?.[0]),
+    );
+    expect(permissions).toHaveLength(routeList.length);
+    for (const p of permissions) {
+      expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
+      // .../{api}/{stage}/{METHOD}/{path}: never the test-invoke-stage nor any stage.
+      const arn = JSON.stringify(p.Properties.SourceArn);
+      expect(arn).toContain(JSON.stringify({ Ref: stageId }));
+      expect(arn).not.toContain('test-invoke-stage');
+    }
+  });
+});
+
+describe('per-route throttles', () => {
+  const settings = ofType('AWS::ApiGateway::Stage')[0]?.Properties.MethodSettings as {
+    HttpMethod: string;
+    ResourcePath: string;
+    ThrottlingRateLimit: number;
+    ThrottlingBurstLimit: number;
+  }[];
+
+  it.each(routeList.map((r) => [r.id, r] as const))('%s has its own', (_id, route) => {
+    const path = route.path.replaceAll('/', '~1');
+    const own = settings.filter(
+      (m) => m.HttpMethod === route.method && m.ResourcePath === `/${path}`,
+    );
+    expect(own).toHaveLength(1);
+    const { rate, burst } = routeThrottle(route);
+    expect(own[0]).toMatchObject({ ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst });
+  });
+
+  it('keeps the routes that parse files and the public writes below the signed-in ones', () => {
+    const rateOf = (id: string) => routeThrottle(routeList.find((r) => r.id === id) as never).rate;
+    expect(rateOf('analyzeDocument')).toBeLessThan(rateOf('getOrder'));
+    expect(rateOf('signUp')).toBeLessThan(rateOf('getOrder'));
+  });
+});
