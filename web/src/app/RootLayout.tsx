@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout-bits/PageLoader';
+import { ShellHandoff } from '../components/layout-bits/ShellHandoff';
 import { BareLayout } from '../layout/BareLayout';
 import { isBareLayoutPath } from './paths';
 
@@ -15,6 +16,8 @@ export function RootLayout() {
       {isBareLayoutPath(pathname) ? (
         <BareLayout>
           <Suspense fallback={<PageLoader />}>
+            {/* The link pages' shell (lib/firstPaintShell.ts LINK_SHELLS) goes with the page. */}
+            <ShellHandoff />
             <Outlet />
           </Suspense>
         </BareLayout>

@@ -1,7 +1,7 @@
 /**
  * The first-paint shell (docs/architecture.md, "First paint"). At build time the static markup
  * of the screens a first visit usually lands on (the maintenance gate, the home page, the
- * request wizard) is written into index.html as `<div id="shell">`, each in a
+ * request wizard, the signer's and the sealed documents' pages, /mis-pedidos) is written into index.html as `<div id="shell">`, each in a
  * `[data-shell-view]`. The inline boot script in index.html picks one before the first paint
  * (`<html data-shell="…">`, by path and by what the visitor has stored); CSS shows that one and
  * keeps #root hidden while the shell is in the page. When the app has rendered its real screen,
@@ -13,7 +13,27 @@ export const SHELL_ID = 'shell';
 export const SHELL_PAGES: Readonly<Record<string, string>> = {
   '/': 'home',
   '/firmar-documento': 'wizard',
+  '/mis-pedidos': 'orders',
 };
+
+/**
+ * Views of pages only a signed-in customer sees (RouteGuard): shown with a stored session.
+ * With the access code alone the guard sends the visitor to log in, so there is no shell.
+ */
+export const SIGNED_IN_VIEWS: readonly string[] = ['orders'];
+
+/**
+ * The pages people reach from a link they were sent or a printed code (app/paths.ts, the bare
+ * layout): never behind the gate, so their view depends on the path alone. Patterns on the
+ * path without trailing slash, tried in order; `verify-code` and `delivery` are their pages'
+ * loading state (the lookup, the link's exchange), `signer` the signer's "Conectando".
+ */
+export const LINK_SHELLS: readonly (readonly [pattern: string, view: string])[] = [
+  ['^/(?:sign|firmar)/[^/]+$', 'signer'],
+  ['^/verificar$', 'verify'],
+  ['^/verificar/[^/]+$', 'verify-code'],
+  ['^/descargar/[^/]+$', 'delivery'],
+];
 
 /**
  * The wizard's view for a visitor who comes back to work in progress: its shell is a new

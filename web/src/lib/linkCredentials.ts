@@ -30,7 +30,9 @@ export function heldToken(signerId: string): string | undefined {
   return tokens.get(signerId);
 }
 
-const sessionKey = (signerId: string) => `sello.signing.session.${signerId}`;
+/** sessionStorage key prefix of a signer's session (the boot script's early call reads it too). */
+export const SIGNING_SESSION_KEY_PREFIX = 'sello.signing.session.';
+const sessionKey = (signerId: string) => `${SIGNING_SESSION_KEY_PREFIX}${signerId}`;
 /** The same ids in memory, for browsers whose storage is disabled (the page still works). */
 const sessions = new Map<string, string>();
 

@@ -5,15 +5,27 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModal';
 import { HomePage } from '../features/home/HomePage';
 import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { SigningPage } from '../features/signing/SigningPage';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
+import { DeliveryPage } from '../features/verify/DeliveryPage';
+import { VerifyPage } from '../features/verify/VerifyPage';
 import { WizardLoading } from '../features/wizard/WizardLoading';
 import { WizardPage } from '../features/wizard/WizardPage';
 import { AppLayout } from '../layout/AppLayout';
+import { BareLayout } from '../layout/BareLayout';
 import { CountryProvider } from '../lib/country/CountryProvider';
-import { SHELL_ID, SHELL_PAGES, WIZARD_RESUME_VIEW } from '../lib/firstPaintShell';
+import {
+  LINK_SHELLS,
+  SHELL_ID,
+  SHELL_PAGES,
+  SIGNED_IN_VIEWS,
+  WIZARD_RESUME_VIEW,
+} from '../lib/firstPaintShell';
 import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../lib/maintenanceAccess';
 import { AMPLIFY_STORAGE_PREFIX, SessionProvider } from '../lib/session/session';
 import { WIZARD_EDIT_PARAM, WIZARD_SESSION_KEYS } from '../lib/wizardSession';
+import { earlyCallsScript } from './earlyCalls';
 
 /**
  * Build-time only (web/vite-prerender.ts loads this module in Node): the static markup of the
@@ -23,12 +35,15 @@ import { WIZARD_EDIT_PARAM, WIZARD_SESSION_KEYS } from '../lib/wizardSession';
  * loading, nothing stored. No effect runs here, and nothing is fetched.
  */
 
-/** Rendering in Node: the components read `window` (storage, media queries) in try/catch. */
-function withBareWindow<T>(render: () => T): T {
+/**
+ * Rendering in Node: the components read `window` (storage, media queries) in try/catch, and
+ * the link pages read their address (`href`: a made-up one, never a real link's).
+ */
+function withBareWindow<T>(href: string, render: () => T): T {
   const g = globalThis as { window?: unknown };
   const had = 'window' in g;
   const before = g.window;
-  g.window = {};
+  g.window = { location: { href: `https://sello.invalid${href}` } };
   try {
     return render();
   } finally {
@@ -37,7 +52,15 @@ function withBareWindow<T>(render: () => T): T {
   }
 }
 
-function Providers({ path, children }: { path: string; children: ReactNode }) {
+function Providers({
+  route,
+  entry,
+  children,
+}: {
+  route: string;
+  entry: string;
+  children: ReactNode;
+}) {
   // A client that never fetches: queries stay in their loading state, as on a first paint.
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   return (
@@ -49,7 +72,7 @@ function Providers({ path, children }: { path: string; children: ReactNode }) {
           router={createMemoryRouter(
             [
               {
-                path,
+                path: route,
                 element: (
                   <SessionProvider>
                     <AuthModalProvider>
@@ -59,7 +82,7 @@ function Providers({ path, children }: { path: string; children: ReactNode }) {
                 ),
               },
             ],
-            { initialEntries: [path] },
+            { initialEntries: [entry] },
           )}
         />
       </ThemeProvider>
@@ -67,12 +90,21 @@ function Providers({ path, children }: { path: string; children: ReactNode }) {
   );
 }
 
-const VIEWS: { name: string; path: string; element: ReactNode }[] = [
+interface View {
+  name: string;
+  /** The route pattern, as in app/router.tsx. */
+  route: string;
+  /** The address rendered (placeholders, never a real id or token). */
+  entry?: string;
+  element: ReactNode;
+}
+
+const VIEWS: View[] = [
   // A visitor without the access code, on any page that has a shell.
-  { name: 'gate', path: '/', element: <MaintenanceScreen onGranted={() => undefined} /> },
+  { name: 'gate', route: '/', element: <MaintenanceScreen onGranted={() => undefined} /> },
   {
     name: SHELL_PAGES['/'] ?? 'home',
-    path: '/',
+    route: '/',
     element: (
       <AppLayout>
         <HomePage />
@@ -81,7 +113,7 @@ const VIEWS: { name: string; path: string; element: ReactNode }[] = [
   },
   {
     name: SHELL_PAGES['/firmar-documento'] ?? 'wizard',
-    path: '/firmar-documento',
+    route: '/firmar-documento',
     element: (
       <AppLayout>
         <WizardPage />
@@ -91,11 +123,62 @@ const VIEWS: { name: string; path: string; element: ReactNode }[] = [
   // Work in progress on the wizard: its spinner, not a step it would leave.
   {
     name: WIZARD_RESUME_VIEW,
-    path: '/firmar-documento',
+    route: '/firmar-documento',
     element: (
       <AppLayout>
         <WizardLoading resuming />
       </AppLayout>
+    ),
+  },
+  // A customer's orders before their data and session: the header, the cards with '–', the
+  // tabs, the list loading; the welcome line with the generic name (no one's name is here).
+  {
+    name: SHELL_PAGES['/mis-pedidos'] ?? 'orders',
+    route: '/mis-pedidos',
+    element: (
+      <AppLayout>
+        <OrdersPage />
+      </AppLayout>
+    ),
+  },
+  // The link pages (LINK_SHELLS), in the bare layout as RootLayout shows them.
+  {
+    name: 'signer',
+    route: '/firmar/:signerId',
+    entry: '/firmar/signer',
+    element: (
+      <BareLayout>
+        <SigningPage />
+      </BareLayout>
+    ),
+  },
+  {
+    name: 'verify',
+    route: '/verificar',
+    element: (
+      <BareLayout>
+        <VerifyPage />
+      </BareLayout>
+    ),
+  },
+  {
+    name: 'verify-code',
+    route: '/verificar/:code',
+    entry: '/verificar/code',
+    element: (
+      <BareLayout>
+        <VerifyPage />
+      </BareLayout>
+    ),
+  },
+  {
+    name: 'delivery',
+    route: '/descargar/:orderId',
+    entry: '/descargar/order?token=token',
+    element: (
+      <BareLayout>
+        <DeliveryPage />
+      </BareLayout>
     ),
   },
 ];
@@ -106,34 +189,50 @@ const VIEWS: { name: string; path: string; element: ReactNode }[] = [
  * React hoists a page's `<title>` in the browser; in static markup it would sit in the body.
  */
 export function renderShellMarkup(): string {
-  const views = withBareWindow(() =>
-    VIEWS.map(({ name, path, element }) => {
-      const html = renderToStaticMarkup(<Providers path={path}>{element}</Providers>);
-      return `<div data-shell-view="${name}">${html.replace(/<title>[^<]*<\/title>/g, '')}</div>`;
-    }),
-  );
+  const views = VIEWS.map(({ name, route, entry = route, element }) => {
+    const html = withBareWindow(entry, () =>
+      renderToStaticMarkup(
+        <Providers route={route} entry={entry}>
+          {element}
+        </Providers>,
+      ),
+    );
+    return `<div data-shell-view="${name}">${html.replace(/<title>[^<]*<\/title>/g, '')}</div>`;
+  });
   return `<div id="${SHELL_ID}" inert="">${views.join('')}</div>`;
 }
 
 /**
- * The inline boot script: `<html data-shell="…">` before the first paint. The path's page view
- * for a visitor who is inside the app (the stored access flag, or a stored Amplify session,
- * the same rules as MaintenanceGate and SessionProvider), else the gate; no shell on any other
- * path. Inline and tiny, so it adds no request; the CSP allows it by hash (lib/security-headers).
+ * The inline boot script: `<html data-shell="…">` before the first paint. A link page's view by
+ * its path alone (LINK_SHELLS: never gated, no account). Otherwise the path's page view for a
+ * visitor who is inside the app (the stored access flag, or a stored Amplify session, the same
+ * rules as MaintenanceGate and SessionProvider), a signed-in page's only with a session, else
+ * the gate; no shell on any other path. Then the page's first call (earlyCalls.ts). Inline and
+ * tiny, so it adds no request; the CSP allows it by hash (lib/security-headers).
  */
 export function bootScript(): string {
   const pages = JSON.stringify(SHELL_PAGES);
   return `(() => {
-  let page = ${pages}[location.pathname.replace(/\\/+$/, '') || '/'];
+  const path = location.pathname.replace(/\\/+$/, '') || '/';
+  for (const [pattern, view] of ${JSON.stringify(LINK_SHELLS)}) {
+    if (new RegExp(pattern).test(path)) {
+      document.documentElement.dataset.shell = view;
+      return;
+    }
+  }
+  let page = ${pages}[path];
   if (!page) return;
-  let inside = false;
+  let granted = false;
+  let session = false;
   try {
     const s = window.localStorage;
-    inside = s.getItem(${JSON.stringify(MAINTENANCE_ACCESS_KEY)}) === ${JSON.stringify(MAINTENANCE_ACCESS_GRANTED)};
-    for (let i = 0; !inside && i < s.length; i++) {
-      inside = (s.key(i) || '').startsWith(${JSON.stringify(AMPLIFY_STORAGE_PREFIX)});
+    granted = s.getItem(${JSON.stringify(MAINTENANCE_ACCESS_KEY)}) === ${JSON.stringify(MAINTENANCE_ACCESS_GRANTED)};
+    for (let i = 0; !session && i < s.length; i++) {
+      session = (s.key(i) || '').startsWith(${JSON.stringify(AMPLIFY_STORAGE_PREFIX)});
     }
   } catch {}
+  const inside = granted || session;
+  if (inside && !session && ${JSON.stringify(SIGNED_IN_VIEWS)}.includes(page)) return;
   if (inside && page === ${JSON.stringify(SHELL_PAGES['/firmar-documento'])}) {
     // resumesWizard (lib/wizardSession.ts), which this script cannot import.
     let resumes = new URLSearchParams(location.search).has(${JSON.stringify(WIZARD_EDIT_PARAM)});
@@ -144,5 +243,6 @@ export function bootScript(): string {
     if (resumes) page = ${JSON.stringify(WIZARD_RESUME_VIEW)};
   }
   document.documentElement.dataset.shell = inside ? page : 'gate';
-})();`;
+})();
+${earlyCallsScript()}`;
 }

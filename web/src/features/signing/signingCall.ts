@@ -1,6 +1,7 @@
 import routes from 'virtual:sello/route-manifest';
 import type { SigningResponse, SigningStepRequest } from '../../../../shared/contract/signing';
 import { es, fmt } from '../../../../shared/messages.es';
+import { signingCallKey, takeEarlyAnswer } from '../../lib/earlyAnswer';
 import { isSigningResponse } from './screenModel';
 
 /**
@@ -73,4 +74,19 @@ export async function postStep(body: StepBody, signal?: AbortSignal): Promise<St
     return { kind: 'connection' };
   }
   return outcomeOf(res.status, res.statusText, text);
+}
+
+/**
+ * The page's first init_signing when index.html's boot script already sent it with these
+ * credentials (lib/earlyAnswer.ts): its outcome, read like postStep's. Undefined otherwise,
+ * and the page sends the call itself.
+ */
+export async function earlyInitOutcome(
+  signerId: string,
+  creds: { token: string } | { signingSessionId: string },
+): Promise<StepOutcome | undefined> {
+  const early = takeEarlyAnswer(signingCallKey(signerId, creds));
+  if (!early) return undefined;
+  const answer = await early;
+  return answer ? outcomeOf(answer.status, answer.statusText, answer.text) : { kind: 'connection' };
 }

@@ -13,7 +13,7 @@ import {
   takeLinkToken,
 } from '../../lib/linkCredentials';
 import { answerToast } from './screenModel';
-import { postStep, type StepBody, type StepOutcome } from './signingCall';
+import { earlyInitOutcome, postStep, type StepBody, type StepOutcome } from './signingCall';
 
 /** What the page shows: the first call, a screen, or one of the states without a screen. */
 export type FlowView =
@@ -88,12 +88,16 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
           setView({ kind: 'no-link' });
           return;
         }
-        let outcome = await send({
-          accion: 'init_signing',
-          signerId,
-          ...creds,
-          timestamp: new Date().toISOString(),
-        });
+        // Opened by index.html's boot script while this page loaded: its answer, not a second
+        // opening (each one is an audit event and counts against the link's limit).
+        let outcome =
+          (await earlyInitOutcome(signerId, creds)) ??
+          (await send({
+            accion: 'init_signing',
+            signerId,
+            ...creds,
+            timestamp: new Date().toISOString(),
+          }));
         // A stored session that expired, with the link's token still in this tab: open anew.
         const token = heldToken(signerId);
         if (
