@@ -21,6 +21,7 @@ import { useCountry } from '../../lib/country/CountryProvider';
 import { splitFieldErrors } from '../../lib/fieldErrors';
 import type { LoginNotice } from '../../lib/loginNotice';
 import { useSession } from '../../lib/session/session';
+import { AccountDataCard } from './AccountDataCard';
 import {
   canSubmitPassword,
   type PasswordChangeValues,
@@ -66,6 +67,7 @@ export function SettingsPage() {
         <ProfileForm profile={profile.data} />
       )}
       <PasswordForm />
+      <AccountDataCard />
     </div>
   );
 }
