@@ -220,6 +220,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         `${via.tsa}${new URL(tsa.url).pathname}`,
       ),
       SIGNING_CODE_HMAC_KEY: randomBytes(32).toString('base64url'),
+      // Fresh per start: links already mailed keep working (their hashes are stored).
+      LINK_TOKEN_KEY: randomBytes(32).toString('base64url'),
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: new URL(via.stripe).port,
       STRIPE_API_PROTOCOL: 'http',
@@ -229,7 +231,17 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     resetConfigCache();
 
     log('Creando datos de demostración...');
-    await seed(cognito.endpoint, pool.userPoolId);
+    // Every step of the seed is idempotent; the emulators it writes to may still be warming
+    // up on a loaded machine (the first requests time out under the functions' own budgets).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await seed(cognito.endpoint, pool.userPoolId);
+        break;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
 
     let loadFunction: FunctionLoader = loadFromSource;
     let bundling: Promise<void> = Promise.resolve();
