@@ -5,7 +5,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { ReadFailed } from '../platform/reader/read-in-child.js';
 import * as storage from '../platform/storage.js';
-import { pdfProblem, realKind } from './content-check.js';
+import { checkedPdf, realKind } from './content-check.js';
 import { needsWholeFile, SNIFF_BYTES, sniffContainer } from './file-type.js';
 import { type DocumentItem, deleteUncheckedItem, getOwnedDocument, markReady } from './repo.js';
 import { iso, ownedOr404, toView } from './service.js';
@@ -38,9 +38,9 @@ async function answerReady(doc: DocumentItem) {
 /**
  * Checks the uploaded object and makes it the document for good: it must exist, hold 1 byte
  * to 10 MB (HeadObject), and be by its bytes the kind its name declared. The bytes read for
- * that check are hashed (SHA-256) and written, those very bytes, to a final key no presigned
- * request can name (stored-file.ts); only then is the document ready, with that key, hash and
- * ETag. A repeated or concurrent call answers the one document that won; a replayed POST
+ * that check (a PDF: as rewritten without active content, keptPdf) are hashed (SHA-256) and
+ * written, those very bytes, to a final key no presigned request can name (stored-file.ts);
+ * only then is the document ready, with that key, hash and ETag. A repeated or concurrent call answers the one document that won; a replayed POST
  * afterwards only rewrites the incoming object, which nothing reads.
  */
 export async function completeUpload(sub: string, id: string, nowEpoch: number) {
@@ -93,27 +93,41 @@ async function checkAndKeep(doc: DocumentItem, nowEpoch: number) {
     logger.info('upload refused: content does not match', { kind: doc.kind, container });
     return refuse(doc, documentsEs.contentMismatch);
   }
-  // A PDF must be one the seal can open and rewrite (not encrypted), checked now, not at sealing.
-  const problem = kind === 'pdf' ? await pdfProblem(bytes) : undefined;
-  if (problem) {
-    logger.info('upload refused: the seal cannot use this PDF');
-    return refuse(doc, problem);
-  }
-  const hash = digest(bytes);
+  const kept = kind === 'pdf' ? await keptPdf(doc, bytes) : bytes;
+  const hash = digest(kept);
   const key = finalKey(doc.owner_sub, doc.id, doc.kind);
   const put = await storage.putObject({
     key,
-    bytes,
+    bytes: kept,
     contentType: doc.content_type,
     sha256Base64: hash.base64,
   });
   const { won, doc: ready } = await markReady(
     doc,
-    { key, size: bytes.length, sha256: hash.hex, etag: put.etag, versionId: put.versionId },
+    { key, size: kept.length, sha256: hash.hex, etag: put.etag, versionId: put.versionId },
     iso(nowEpoch),
   );
   // Lost to a concurrent /complete (or the document was deleted meanwhile): this copy is nobody's.
   if (!won) await storage.deleteObject(key);
   if (!ready) throw notFound(documentsEs.notFound);
   return answerReady(ready);
+}
+
+/**
+ * The PDF the document keeps: the upload rewritten without active content by the seal's own
+ * library (content-check.ts), always, even when nothing was removed, so customers, signers and
+ * the seal all read one file, as that library understands it. The upload itself is not kept
+ * (docs/data-model.md: only the final key is). A PDF the seal could not open or rewrite
+ * (encrypted, broken, too complex) is refused now, not at sealing.
+ */
+async function keptPdf(doc: DocumentItem, bytes: Uint8Array): Promise<Buffer> {
+  const verdict = await checkedPdf(bytes);
+  if (verdict.problem !== undefined) {
+    logger.info('upload refused: the seal cannot use this PDF');
+    return refuse(doc, verdict.problem);
+  }
+  if (Object.keys(verdict.removed).length > 0) {
+    logger.info('active content removed from an uploaded PDF', { removed: verdict.removed });
+  }
+  return Buffer.from(verdict.bytes.buffer, verdict.bytes.byteOffset, verdict.bytes.byteLength);
 }

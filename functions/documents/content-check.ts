@@ -1,6 +1,7 @@
 import type { DocumentKind } from '../../shared/contract/documents.js';
 import { documentsEs } from '../../shared/messages/documents.es.js';
 import { timedOut } from '../platform/deadline.js';
+import type { Removed } from '../platform/reader/pdf-sanitize.js';
 import { ReadFailed, readInChild } from '../platform/reader/read-in-child.js';
 import type { Container } from './file-type.js';
 
@@ -26,7 +27,7 @@ const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
  * The document kind the bytes prove, or undefined: a PDF by its header; a DOC is a compound
  * file with a WordDocument stream (an Excel .xls is a compound file too); a DOCX is a ZIP
  * whose central directory lists word/document.xml (an .xlsx or any .zip is not).
- * Whether the seal can open a PDF is `pdfProblem`'s question, asked once the kind is known.
+ * Whether the seal can open a PDF is `checkedPdf`'s question, asked once the kind is known.
  */
 export async function realKind(
   container: Container | undefined,
@@ -47,20 +48,32 @@ export async function realKind(
   return undefined;
 }
 
+/** An uploaded PDF as the document will keep it, or why it cannot be kept. */
+export type PdfVerdict =
+  | { problem: string }
+  | { problem?: undefined; bytes: Uint8Array; removed: Removed };
+
 /**
- * Why the seal could not use this PDF, as the Spanish message for the uploader, or undefined
- * when it can: the file is opened and saved by the seal's own library in the reader child
- * (platform/reader/file-checks.ts). Encrypted and owner-password files are refused (the seal
- * must not rewrite them); so are files that library cannot load, or cannot load in time.
+ * The PDF the document keeps, or why the seal could not use the upload (as the Spanish message
+ * for the uploader): the file is opened by the seal's own library in the reader child, stripped
+ * of its active content (scripts, automatic and additional actions, embedded files, form
+ * fields flattened: platform/reader/pdf-sanitize.ts) and saved again; those saved bytes are
+ * what the customer previews and signers review and what gets sealed. Encrypted and
+ * owner-password files are refused (the seal must not rewrite them); so are files that library
+ * cannot load, or cannot load in time.
  */
-export async function pdfProblem(bytes: Uint8Array): Promise<string | undefined> {
+export async function checkedPdf(bytes: Uint8Array): Promise<PdfVerdict> {
   let check: Awaited<ReturnType<typeof readInChild<'pdf-check'>>>;
   try {
     check = await readInChild('pdf-check', bytes);
   } catch (err) {
-    if (err instanceof ReadFailed && err.reason !== 'start') return documentsEs.pdfTooComplex;
+    if (err instanceof ReadFailed && err.reason !== 'start') {
+      return { problem: documentsEs.pdfTooComplex };
+    }
     throw startedLate(err);
   }
-  if (check.ok) return undefined;
-  return check.problem === 'encrypted' ? documentsEs.pdfEncrypted : documentsEs.pdfUnloadable;
+  if (check.ok) return { bytes: check.bytes, removed: check.removed };
+  return {
+    problem: check.problem === 'encrypted' ? documentsEs.pdfEncrypted : documentsEs.pdfUnloadable,
+  };
 }

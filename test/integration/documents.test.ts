@@ -28,6 +28,7 @@ import {
   zip,
 } from '../support/documents.js';
 import { grantCredits, subOf } from '../support/ledger.js';
+import { keptPdf } from '../support/pdf-active.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -94,11 +95,13 @@ describe('upload a PDF through the presigned POST', () => {
     expect(await postToStorage(post, bytes, 'application/pdf')).toBe(204);
     const done = await completeUpload(stack, owner.accessToken, document.id);
     expect(done.status).toBe(200);
+    // A PDF is kept as the check rewrote it, without active content (docs/security.md).
+    const kept = await keptPdf(bytes);
     expect(done.body.document).toMatchObject({
       id: document.id,
       status: 'ready',
-      size: bytes.length,
-      sha256: sha256Hex(bytes),
+      size: kept.length,
+      sha256: sha256Hex(kept),
     });
     expect(document.sha256).toBeNull();
     // Completing again answers the same.
@@ -357,12 +360,13 @@ describe('a checked file can no longer change', () => {
     const incoming = created.body.upload.fields.key as string;
     expect(await postToStorage(created.body.upload, bytes, 'application/pdf')).toBe(204);
     const done = await completeUpload(stack, owner.accessToken, created.body.document.id);
-    expect(done.body.document.sha256).toBe(sha256Hex(bytes));
+    const kept = await keptPdf(bytes);
+    expect(done.body.document.sha256).toBe(sha256Hex(kept));
     const item = await storedDocument(stack, created.body.document.id, sub());
     expect(item.key).toMatch(
       new RegExp(`^documents/${sub()}/${created.body.document.id}/[0-9a-f]{16}\\.pdf$`),
     );
-    expect(item.sha256).toBe(sha256Hex(bytes));
+    expect(item.sha256).toBe(sha256Hex(kept));
     expect(item.etag).toBeTruthy();
     expect(sha256Hex((await objectBytes(stack, item.key ?? '')) ?? Buffer.alloc(0))).toBe(
       item.sha256,
@@ -390,11 +394,12 @@ describe('a checked file can no longer change', () => {
 
     // The same form again, an HTML page this time: S3 takes it (the POST is still valid)...
     expect(await postToStorage(created.body.upload, html, 'application/pdf')).toBe(204);
-    // ...but nothing reads the incoming key: the preview serves the original.
-    expect((await previewBytes(id)).equals(bytes)).toBe(true);
+    // ...but nothing reads the incoming key: the preview serves the checked file.
+    const kept = await keptPdf(bytes);
+    expect((await previewBytes(id)).equals(kept)).toBe(true);
     const again = await completeUpload(stack, owner.accessToken, id);
     expect(again.status).toBe(200);
-    expect(again.body.document.sha256).toBe(sha256Hex(bytes));
+    expect(again.body.document.sha256).toBe(sha256Hex(kept));
     const after = await storedDocument(stack, id, sub());
     expect(after).toEqual(before);
     expect(sha256Hex((await objectBytes(stack, after.key ?? '')) ?? Buffer.alloc(0))).toBe(
@@ -416,7 +421,7 @@ describe('a checked file can no longer change', () => {
     const done = await completeUpload(stack, owner.accessToken, id);
     await lockDocument(stack, id, sub());
     expect(await postToStorage(created.body.upload, html, 'application/pdf')).toBe(204);
-    expect((await previewBytes(id)).equals(bytes)).toBe(true);
+    expect((await previewBytes(id)).equals(await keptPdf(bytes))).toBe(true);
     const after = await storedDocument(stack, id, sub());
     expect(after.locked).toBe(true);
     expect(after.sha256).toBe(done.body.document.sha256);
@@ -447,7 +452,9 @@ describe('a checked file can no longer change', () => {
     const hashes = new Set(answers.map((a) => a.body.document.sha256));
     expect(hashes.size).toBe(1);
     const item = await storedDocument(stack, id, sub());
-    expect([sha256Hex(first), sha256Hex(second)]).toContain(item.sha256);
+    expect([sha256Hex(await keptPdf(first)), sha256Hex(await keptPdf(second))]).toContain(
+      item.sha256,
+    );
     expect([...hashes]).toEqual([item.sha256]);
     // Exactly one final object (the losers removed theirs), holding the recorded bytes.
     expect(await objectKeys(stack, `documents/${sub()}/${id}/`)).toEqual([item.key]);

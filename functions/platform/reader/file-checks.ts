@@ -1,11 +1,13 @@
 import { listZip } from '../providers/zip-package.js';
+import { sanitizePdf } from './pdf-sanitize.js';
 import type { PdfCheck } from './tasks.js';
 
 /**
  * The checks /complete asks of an upload, run inside the reader child (reader-main.ts): a PDF
  * is opened with the library that composes the sealed file (@cantoo/pdf-lib, as
- * signing/seal/index.ts opens it) and saved again, so a file the seal could not open, or an
- * encrypted one it must not rewrite, is refused at upload instead of failing at sealing.
+ * signing/seal/index.ts opens it), stripped of its active content (pdf-sanitize.ts) and saved
+ * again, so a file the seal could not open, or an encrypted one it must not rewrite, is refused
+ * at upload instead of failing at sealing; the saved bytes are the document from then on.
  */
 export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
   const { PDFDocument } = await import('@cantoo/pdf-lib');
@@ -18,16 +20,20 @@ export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
   }
   // Owner-password ("restricted") files are encrypted too: the seal must not rewrite them.
   if (doc.isEncrypted) return { ok: false, problem: 'encrypted' };
-  let pages: number;
   try {
-    pages = doc.getPageCount();
+    const pages = doc.getPageCount();
     if (pages < 1) return { ok: false, problem: 'unloadable' };
-    // What composing does last: a file whose objects cannot be written back fails here.
-    await doc.save();
+    const removed = sanitizePdf(doc);
+    // What composing does last: a file whose objects cannot be written back fails here. The
+    // form is gone by now: nothing is to be redrawn at saving.
+    const bytes = await doc.save({ updateFieldAppearances: false });
+    // The seal opens these bytes, not the upload's: they must load, with every page.
+    const again = await PDFDocument.load(bytes, { updateMetadata: false });
+    if (again.getPageCount() !== pages) return { ok: false, problem: 'unloadable' };
+    return { ok: true, pages, bytes, removed };
   } catch {
     return { ok: false, problem: 'unloadable' };
   }
-  return { ok: true, pages };
 }
 
 /** The main part of a Word (OOXML) document inside its ZIP package. */

@@ -85,12 +85,20 @@ export function readInChild<T extends ReaderTask>(
     recent.set(key, turn);
     if (recent.size > RECENT_READS) recent.delete(recent.keys().next().value as string);
   };
-  turn.then(remember, (err: unknown) => {
-    // A verdict on the file is remembered; a child that could not start, or a read cut by a
-    // request's deadline, says nothing about the file.
-    if (err instanceof ReadFailed && err.reason !== 'start') remember();
-    else inFlight.delete(key);
-  });
+  turn.then(
+    (result) => {
+      // A rewritten file (the PDF check's answer) is up to 10 MB: shared while in flight, not
+      // kept afterwards (a repeated /complete answers the stored document without a read).
+      if (carriesFile(result)) inFlight.delete(key);
+      else remember();
+    },
+    (err: unknown) => {
+      // A verdict on the file is remembered; a child that could not start, or a read cut by a
+      // request's deadline, says nothing about the file.
+      if (err instanceof ReadFailed && err.reason !== 'start') remember();
+      else inFlight.delete(key);
+    },
+  );
   return untilDeadline(turn, deadline);
 }
 
@@ -116,6 +124,9 @@ function untilDeadline<R>(read: Promise<R>, deadline: Deadline | undefined): Pro
 const inFlight = new Map<string, Promise<unknown>>();
 const recent = new Map<string, Promise<unknown>>();
 const RECENT_READS = 32;
+
+const carriesFile = (result: unknown) =>
+  typeof result === 'object' && result !== null && 'bytes' in result;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
