@@ -13,7 +13,7 @@ import { type SealCredentials, SealTimestampError } from './types.js';
 const TSA_TIMEOUT_MS = 20_000;
 
 /** Tries each TSA URL in turn; remembers whether any token was actually obtained. */
-class FallbackTsa implements TimestampAuthority {
+export class FallbackTsa implements TimestampAuthority {
   tokens = 0;
   readonly failures: string[] = [];
   constructor(private readonly authorities: { url: string; tsa: TimestampAuthority }[]) {}
