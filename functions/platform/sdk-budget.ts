@@ -27,7 +27,7 @@ export interface AwsBudget {
   maxAttempts: number;
 }
 
-export type AwsDependency = 'dynamodb' | 's3' | 'ses' | 'cognito' | 'secretsManager';
+export type AwsDependency = 'dynamodb' | 's3' | 'ses' | 'cognito' | 'secretsManager' | 'kms';
 
 /**
  * Each service answers in tens of milliseconds when healthy; 3 s per attempt leaves it 100x
@@ -47,6 +47,8 @@ export const AWS_BUDGETS: Readonly<Record<AwsDependency, AwsBudget>> = {
   ses: { ...STANDARD, maxAttempts: 1 },
   cognito: STANDARD,
   secretsManager: STANDARD,
+  // The seal's kms:Sign and kms:GetPublicKey (functions/signing/seal/signer-kms.ts).
+  kms: STANDARD,
 };
 
 /**

@@ -47,15 +47,19 @@ let credentials: Promise<SealCredentials> | undefined;
 async function sealCredentials(): Promise<SealCredentials> {
   credentials ??= (async () => {
     const { sealCredentialsFrom } = await import('./seal/credentials.js');
-    const [p12, password, tsa, fallback] = await Promise.all([
-      secret('SEAL_P12'),
-      secret('SEAL_P12_PASSWORD'),
+    // In AWS the stack sets SEAL_KMS_KEY_ID (lib/seal-key.ts) and the key's certificate chain
+    // is a secret; the local stack configures its file key (local/pki) in the environment.
+    const kmsKeyId = process.env.SEAL_KMS_KEY_ID || undefined;
+    const [chain, tsa, fallback] = await Promise.all([
+      kmsKeyId ? secret('SEAL_CERT_CHAIN') : undefined,
       secret('TSA_URL'),
       secret('TSA_URL_FALLBACK'),
     ]);
     return sealCredentialsFrom({
-      SEAL_P12: p12,
-      SEAL_P12_PASSWORD: password,
+      SEAL_KMS_KEY_ID: kmsKeyId,
+      SEAL_CERT_CHAIN: chain,
+      SEAL_P12: kmsKeyId ? undefined : process.env.SEAL_P12,
+      SEAL_P12_PASSWORD: kmsKeyId ? undefined : process.env.SEAL_P12_PASSWORD,
       TSA_URL: tsa,
       TSA_URL_FALLBACK: fallback && fallback !== 'none' ? fallback : undefined,
     });

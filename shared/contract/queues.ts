@@ -61,7 +61,8 @@ export const sealDocumentsQueue: QueueSpec = {
   access: {
     table: 'write',
     bucket: 'write',
-    secrets: ['SEAL_P12', 'SEAL_P12_PASSWORD', 'TSA_URL', 'TSA_URL_FALLBACK'],
+    // The seal's KMS key itself is granted by lib/seal-key.ts.
+    secrets: ['SEAL_CERT_CHAIN', 'TSA_URL', 'TSA_URL_FALLBACK'],
   },
   description:
     'Seals signed documents (stamps, certificate page, PAdES + timestamp) and queues their delivery',

@@ -203,7 +203,7 @@ describe('the seal consumer', () => {
 
 describe('secret grants across the stack', () => {
   it('give each seal secret to the functions that declare it, and to nothing else', () => {
-    const secretNames = ['SEAL_P12', 'SEAL_P12_PASSWORD', 'TSA_URL', 'TSA_URL_FALLBACK'] as const;
+    const secretNames = ['SEAL_CERT_CHAIN', 'TSA_URL', 'TSA_URL_FALLBACK'] as const;
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
     for (const name of secretNames) {
       const id = logicalId(stack, stack.secrets.byName[name]);

@@ -1,4 +1,6 @@
-import type { DigestAlgorithm, P12Signer, TimestampAuthority } from '@libpdf/core';
+import type { DigestAlgorithm, TimestampAuthority } from '@libpdf/core';
+import { certifyNextSignature } from './docmdp.js';
+import { libpdfSigner } from './signer.js';
 import { CrlRevocation, ltvProblem, SealRevocationError } from './ltv.js';
 import { timestampTokenProblem } from './timestamp-check.js';
 import { type SealCredentials, SealTimestampError } from './types.js';
@@ -53,20 +55,6 @@ export function withoutCredentials(configured: string): {
   return { url: u.toString(), headers: { authorization: `Basic ${basic}` } };
 }
 
-// The P12 is parsed once per container (the credentials object is read once per container).
-const signers = new WeakMap<Uint8Array, Promise<P12Signer>>();
-
-async function signerFor(creds: SealCredentials): Promise<P12Signer> {
-  let signer = signers.get(creds.p12);
-  if (!signer) {
-    const { P12Signer } = await import('@libpdf/core');
-    signer = P12Signer.create(creds.p12, creds.password);
-    signers.set(creds.p12, signer);
-    signer.catch(() => signers.delete(creds.p12));
-  }
-  return signer;
-}
-
 export async function sealPdf(
   bytes: Uint8Array,
   creds: SealCredentials,
@@ -81,15 +69,16 @@ export async function sealPdf(
       return { url, tsa: new HttpTimestampAuthority(url, { timeout: TSA_TIMEOUT_MS, headers }) };
     }),
   );
-  const signer = await signerFor(creds);
   const pdf = await PDF.load(bytes);
+  // A certification signature (DocMDP P=2): later signatures and form filling keep it.
+  await certifyNextSignature(pdf, 'Sello', 2);
   // PAdES B-LTA: the signature timestamp, then a DSS with the seal's and the TSA's chains and
   // their CRLs, then a document timestamp (/DocTimeStamp) over all of it, and its own DSS.
   const revocation = new CrlRevocation();
   let signed: Uint8Array;
   try {
     const result = await pdf.sign({
-      signer,
+      signer: libpdfSigner(creds.signer),
       level: 'B-LTA',
       revocationProvider: revocation,
       timestampAuthority: tsa,

@@ -10,11 +10,10 @@ import {
   ensureLocalPki,
   type LocalPki,
   type LocalTsa,
-  type LocalCa,
   localSealEnv,
-  startLocalCa,
   startLocalTsa,
 } from '../../../local/pki/index.js';
+import { readCertification } from '../../../test/support/seal-certification.js';
 import {
   readSealCms,
   sampleInput,
@@ -42,7 +41,6 @@ import {
 let dir: string;
 let pki: LocalPki;
 let tsa: LocalTsa;
-let ca: LocalCa;
 let creds: SealCredentials;
 let nssDir: string;
 
@@ -64,10 +62,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sello-seal-'));
   pki = await ensureLocalPki(join(dir, 'pki'));
   tsa = await startLocalTsa({ dataDir: join(dir, 'pki') });
-  // The CA whose CRL the B-LTA seal fetches into its DSS (ltv.test.ts checks that part).
-  ca = await startLocalCa({ dataDir: join(dir, 'pki') });
   // Through the same path the consumer takes: configured values → credentials.
-  creds = sealCredentialsFrom(localSealEnv(pki, tsa.url));
+  creds = await sealCredentialsFrom(localSealEnv(pki, tsa.url));
   // pdfsig trusts what an NSS db trusts: one holding the local root CA for signing.
   nssDir = join(dir, 'nss');
   mkdirSync(nssDir);
@@ -80,7 +76,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tsa?.close();
-  await ca?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -108,13 +103,21 @@ describe('sealDocument (PDF original)', () => {
     const out = pdfsig(file);
     expect(out).toContain('Signature is Valid.');
     expect(out).toContain('Certificate is Trusted.');
-    // The seal covers the whole file as it was when signed (its range ends at that revision's
-    // %%EOF); what follows is the B-LTA part (DSS, document timestamp) that ltv.test.ts checks.
-    const text = Buffer.from(sealed).toString('latin1');
-    const [, , , c, d] = text.match(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/) ?? [];
-    expect(text.slice(0, Number(c) + Number(d)).trimEnd()).toMatch(/%%EOF$/);
+    expect(out).toContain('Total document signed');
     expect(out).toContain('ETSI.CAdES.detached');
     expect(out).toContain('Sello - Sello electronico (local)');
+  });
+
+  it('is a certification signature (DocMDP P=2) that pdfsig finds valid', async () => {
+    // P=2: a notary's own signature (or form filling) may follow without breaking it.
+    expect(await readCertification(sealed)).toEqual({
+      fieldName: 'Sello',
+      permissions: 2,
+      subFilter: 'ETSI.CAdES.detached',
+    });
+    const out = pdfsig(file);
+    expect(out).toContain('Signature Field Name: Sello');
+    expect(out).toContain('Signature is Valid.');
   });
 
   it('carries an RFC 3161 timestamp over its signature value, from the local TSA', async () => {
@@ -209,13 +212,19 @@ describe('sealDocument (PDF original)', () => {
 });
 
 describe('sealCredentialsFrom', () => {
-  it('refuses a missing value rather than sealing without it', () => {
+  it('refuses a missing value rather than sealing without it', async () => {
     const env = localSealEnv(pki, tsa.url);
-    expect(() => sealCredentialsFrom({ ...env, TSA_URL: '' })).toThrow(/TSA_URL/);
-    expect(() => sealCredentialsFrom({ ...env, SEAL_P12: undefined })).toThrow(/SEAL_P12/);
-    expect(
-      sealCredentialsFrom({ ...env, TSA_URL_FALLBACK: 'http://127.0.0.1:1/tsa' }).tsaUrlFallback,
-    ).toBe('http://127.0.0.1:1/tsa');
+    await expect(sealCredentialsFrom({ ...env, TSA_URL: '' })).rejects.toThrow(/TSA_URL/);
+    await expect(sealCredentialsFrom({ ...env, SEAL_P12: undefined })).rejects.toThrow(/SEAL_P12/);
+    // A KMS key id selects the KMS signer, which needs the certificate chain, not a P12.
+    await expect(sealCredentialsFrom({ ...env, SEAL_KMS_KEY_ID: 'alias/sello' })).rejects.toThrow(
+      /Missing seal configuration SEAL_CERT_CHAIN/,
+    );
+    const withFallback = await sealCredentialsFrom({
+      ...env,
+      TSA_URL_FALLBACK: 'http://127.0.0.1:1/tsa',
+    });
+    expect(withFallback.tsaUrlFallback).toBe('http://127.0.0.1:1/tsa');
   });
 });
 

@@ -4,6 +4,8 @@
  * result (docs/drafts/signing-design.md §4.2, §5).
  */
 
+import type { SealKeySigner } from './signer.js';
+
 export type SealSignatureType = 'simple' | 'advanced' | 'clave_unica' | 'biometric';
 
 export interface SealSigner {
@@ -40,9 +42,8 @@ export interface SealInput {
 }
 
 export interface SealCredentials {
-  /** The platform's seal certificate and key (PKCS#12). */
-  p12: Uint8Array;
-  password: string;
+  /** The platform's seal key behind the signer port (KMS in AWS, a file key locally). */
+  signer: SealKeySigner;
   /** RFC 3161 TSA; `tsaUrlFallback` is tried when it fails. */
   tsaUrl: string;
   tsaUrlFallback?: string;
