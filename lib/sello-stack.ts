@@ -14,7 +14,6 @@ import { PaymentAlarms } from './payment-alarms.js';
 import { consumerTuning } from './queue-consumers.js';
 import { type JobDef, SchedulesConstruct } from './schedules.js';
 import { SealKey } from './seal-key.js';
-import { SealKey } from './seal-key.js';
 import { SecretsConstruct } from './secrets.js';
 import { StorageConstruct } from './storage.js';
 import { constructIdOf, StreamQueue } from './stream-queue.js';
@@ -108,8 +107,6 @@ export class SelloStack extends Stack {
   /** One StreamQueue per entry of shared/contract/queues.ts, by queue name. */
   readonly queues: Record<string, StreamQueue> = {};
   readonly alarmTopic: sns.Topic;
-  /** The seal's KMS key, for the seal consumer only (absent when no seal queue is built). */
-  readonly sealKey?: SealKey;
   /** The seal's KMS key, for the seal consumer only (absent when no seal queue is built). */
   readonly sealKey?: SealKey;
 
@@ -213,8 +210,6 @@ export class SelloStack extends Stack {
         tuning: consumerTuning[spec.name],
       });
     }
-    const sealQueue = this.queues[sealDocumentsQueue.name];
-    if (sealQueue) this.sealKey = new SealKey(this, 'SealKey', { consumer: sealQueue.function });
     const sealQueue = this.queues[sealDocumentsQueue.name];
     if (sealQueue) this.sealKey = new SealKey(this, 'SealKey', { consumer: sealQueue.function });
 
