@@ -51,6 +51,8 @@ export interface RequestOptions {
   fileName?: string;
   /** 'Firmar en orden'. */
   signInOrder?: boolean;
+  /** A document already uploaded and completed (else a small PDF is uploaded). */
+  documentId?: string;
 }
 
 /** A pending request as the wizard leaves it: document, services, signers, delivery. */
@@ -60,7 +62,9 @@ export async function completeRequest(
   opts: RequestOptions = {},
 ): Promise<SigningRequest> {
   const call = api(stack);
-  const documentId = await readyDocument(stack, user.accessToken, opts.fileName ?? 'contrato.pdf');
+  const documentId =
+    opts.documentId ??
+    (await readyDocument(stack, user.accessToken, opts.fileName ?? 'contrato.pdf'));
   const created = await call<RequestAnswer>('POST', '/api/requests', {
     token: user.accessToken,
     body: { country_id: 'cl', document_id: documentId },
