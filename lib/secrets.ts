@@ -14,9 +14,10 @@ export type SecretName =
   | 'AI_ANALYSIS_WEBHOOK_URL'
   | 'ORIGIN_VERIFY_SECRET'
   | 'SIGNING_CODE_HMAC_KEY'
-  // The electronic seal (functions/signing/seal/): the certificate chain of its KMS key
-  // (lib/seal-key.ts; the key itself never leaves KMS) and the RFC 3161 timestamp authorities.
-  | 'SEAL_CERT_CHAIN'
+  // The electronic seal (functions/signing/seal/): certificate + key, its password, and the
+  // RFC 3161 timestamp authorities.
+  | 'SEAL_P12'
+  | 'SEAL_P12_PASSWORD'
   | 'TSA_URL'
   | 'TSA_URL_FALLBACK';
 
@@ -47,12 +48,6 @@ export class SecretsConstruct extends Construct {
       allowedPattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$',
       description: 'Stripe secret (or restricted) API key',
     });
-    const stripeWebhookSecret = new CfnParameter(this, 'StripeWebhookSecret', {
-      type: 'String',
-      noEcho: true,
-      allowedPattern: '^whsec_[A-Za-z0-9_]+$',
-      description: 'Signing secret of the Stripe webhook endpoint {AppUrl}/api/payments/webhook',
-    });
     // The AI-analysis automation webhook (customer-flows §7.5): its URL usually embeds the
     // automation's secret path. Empty (the default) = the built-in analyzer.
     const aiAnalysisWebhookUrl = new CfnParameter(this, 'AiAnalysisWebhookUrl', {
@@ -62,8 +57,15 @@ export class SecretsConstruct extends Construct {
       allowedPattern: '^(https://\\S+)?$',
       description: 'HTTPS URL of the AI document-analysis webhook (empty: built-in analyzer)',
     });
-    // The seal signs with a KMS key (lib/seal-key.ts). Its timestamp authorities come in as
-    // parameters, NoEcho because a commercial TSA's URL may carry its credentials.
+    // The seal certificate is issued outside AWS by a CA (signing-design §5). Its password and
+    // the timestamp authorities come in as parameters; TSA URLs are NoEcho because a commercial
+    // TSA's URL may carry its credentials.
+    const sealP12Password = new CfnParameter(this, 'SealP12Password', {
+      type: 'String',
+      noEcho: true,
+      minLength: 1,
+      description: 'Password of the seal certificate (PKCS#12) stored in the SealP12 secret',
+    });
     const tsaUrl = new CfnParameter(this, 'TsaUrl', {
       type: 'String',
       noEcho: true,
@@ -82,8 +84,8 @@ export class SecretsConstruct extends Construct {
     for (const p of [
       maintenanceCode,
       stripeSecretKey,
-      stripeWebhookSecret,
       aiAnalysisWebhookUrl,
+      sealP12Password,
       tsaUrl,
       tsaUrlFallback,
     ]) {
@@ -102,24 +104,35 @@ export class SecretsConstruct extends Construct {
         secretStringValue: value,
       });
 
-    // The seal certificate the CA issues for the KMS key's CSR (scripts/seal-csr.ts), then its
-    // CA chain, in PEM: public, but larger than CloudFormation's 4,096-byte parameter cap. So
-    // the stack creates the secret with no value (neither SecretString nor
-    // GenerateSecretString: CloudFormation never writes one, so no deploy can overwrite it) and
-    // the operator stores the chain after the first deploy (README "Seal certificate"):
-    //   aws secretsmanager put-secret-value --secret-id <SealCertChainSecretArn> --secret-string file://seal-chain.pem
+    // The certificate itself (PKCS#12, base64) does not fit a parameter: CloudFormation takes
+    // at most 4,096 bytes per parameter value and a P12 with an RSA key and its CA chain is
+    // larger once in base64. So the stack creates the secret with no value (neither
+    // SecretString nor GenerateSecretString: CloudFormation never writes one, so no deploy can
+    // overwrite it) and the operator stores the file once, after the first deploy:
+    //   base64 -w0 seal.p12 > seal.b64
+    //   aws secretsmanager put-secret-value --secret-id <SealP12SecretArn> --secret-string file://seal.b64
     // Until then reading it fails, the seal runs fail and retry, and the seal queue's alarms
-    // fire: nothing is sealed. No private key is stored anywhere: it stays in KMS.
-    const sealCertChain = new secretsmanager.Secret(this, 'SealCertChain', {
-      description: 'Sello: seal certificate of the KMS key and its CA chain (PEM)',
+    // fire: nothing is sealed with a wrong key.
+    const sealP12 = new secretsmanager.Secret(this, 'SealP12', {
+      description: 'Sello: seal certificate and key (PKCS#12, base64), set with put-secret-value',
     });
-    (sealCertChain.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
+    (sealP12.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
       'GenerateSecretString',
     );
-    new CfnOutput(this, 'SealCertChainSecretArn', {
-      value: sealCertChain.secretArn,
-      description: 'Secret to store the seal certificate and its CA chain in (PEM)',
+    new CfnOutput(this, 'SealP12SecretArn', {
+      value: sealP12.secretArn,
+      description: 'Secret to store the seal PKCS#12 in (base64) with put-secret-value',
     });
+
+    // The webhook's signing secret is written by the deploy itself: the Stripe webhook
+    // registration (lib/stripe-webhook-registration.ts) creates the endpoint and stores the
+    // secret Stripe shows only then. Created with no value, so no deploy overwrites it.
+    const webhookSecret = new secretsmanager.Secret(this, 'StripeWebhook', {
+      description: 'Sello: Stripe webhook signing secret (stored by the webhook registration)',
+    });
+    (webhookSecret.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
+      'GenerateSecretString',
+    );
 
     this.byName = {
       MAINTENANCE_ACCESS_CODE: fromParameter(
@@ -132,11 +145,7 @@ export class SecretsConstruct extends Construct {
         SecretValue.cfnParameter(stripeSecretKey),
         'Sello: Stripe secret API key',
       ),
-      STRIPE_WEBHOOK_SECRET: fromParameter(
-        'StripeWebhook',
-        SecretValue.cfnParameter(stripeWebhookSecret),
-        'Sello: Stripe webhook signing secret',
-      ),
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
       AI_ANALYSIS_WEBHOOK_URL: fromParameter(
         'AiAnalysisWebhook',
         // A Ref to the NoEcho parameter (or the word 'none'): no value is written in the template.
@@ -156,7 +165,12 @@ export class SecretsConstruct extends Construct {
         description: 'Sello: HMAC key of the signing e-mail codes',
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
-      SEAL_CERT_CHAIN: sealCertChain,
+      SEAL_P12: sealP12,
+      SEAL_P12_PASSWORD: fromParameter(
+        'SealP12Pass',
+        SecretValue.cfnParameter(sealP12Password),
+        'Sello: password of the seal certificate',
+      ),
       TSA_URL: fromParameter(
         'TsaUrlSecret',
         SecretValue.cfnParameter(tsaUrl),
@@ -186,7 +200,7 @@ export class SecretsConstruct extends Construct {
         id: 'AwsSolutions-SMG4',
         reason:
           'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
-          'certificate chain (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
+          'certificate (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
           'issued by their providers and changed by redeploying with new parameters; the ' +
           'origin secret ' +
           'is also written into the CloudFront distribution, so it is rotated by a deploy ' +

@@ -17,6 +17,7 @@ import { SealKey } from './seal-key.js';
 import { SecretsConstruct } from './secrets.js';
 import { StorageConstruct } from './storage.js';
 import { constructIdOf, StreamQueue } from './stream-queue.js';
+import { StripeWebhookRegistration } from './stripe-webhook-registration.js';
 import { WebConstruct } from './web.js';
 
 export interface SelloStackProps extends StackProps {
@@ -107,6 +108,7 @@ export class SelloStack extends Stack {
   /** One StreamQueue per entry of shared/contract/queues.ts, by queue name. */
   readonly queues: Record<string, StreamQueue> = {};
   readonly alarmTopic: sns.Topic;
+  readonly stripeWebhook: StripeWebhookRegistration;
   /** The seal's KMS key, for the seal consumer only (absent when no seal queue is built). */
   readonly sealKey?: SealKey;
 
@@ -181,6 +183,14 @@ export class SelloStack extends Stack {
     const appUrl = this.web.appUrl;
     for (const fn of Object.values(api.functions)) fn.fn.addEnvironment('APP_URL', appUrl);
     this.storage.allowBrowserOrigins(config.appOrigins ?? [appUrl]);
+    // The deploy registers Stripe's webhook and fails when it would miss a handled event.
+    this.stripeWebhook = new StripeWebhookRegistration(this, 'StripeWebhook', {
+      appUrl,
+      stripeSecretKey: this.secrets.byName.STRIPE_SECRET_KEY,
+      webhookSecret: this.secrets.byName.STRIPE_WEBHOOK_SECRET,
+      webhookFunction: api.functions.stripeWebhook,
+      environment: { LOG_LEVEL: config.logLevel },
+    });
 
     this.alarmTopic = new sns.Topic(this, 'Alarms', {
       displayName: 'Sello alarms',
