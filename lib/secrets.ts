@@ -14,10 +14,9 @@ export type SecretName =
   | 'AI_ANALYSIS_WEBHOOK_URL'
   | 'ORIGIN_VERIFY_SECRET'
   | 'SIGNING_CODE_HMAC_KEY'
-  // The electronic seal (functions/signing/seal/): certificate + key, its password, and the
-  // RFC 3161 timestamp authorities.
-  | 'SEAL_P12'
-  | 'SEAL_P12_PASSWORD'
+  // The electronic seal (functions/signing/seal/): the certificate chain of its KMS key
+  // (lib/seal-key.ts; the key itself never leaves KMS) and the RFC 3161 timestamp authorities.
+  | 'SEAL_CERT_CHAIN'
   | 'TSA_URL'
   | 'TSA_URL_FALLBACK';
 
@@ -57,15 +56,8 @@ export class SecretsConstruct extends Construct {
       allowedPattern: '^(https://\\S+)?$',
       description: 'HTTPS URL of the AI document-analysis webhook (empty: built-in analyzer)',
     });
-    // The seal certificate is issued outside AWS by a CA (signing-design §5). Its password and
-    // the timestamp authorities come in as parameters; TSA URLs are NoEcho because a commercial
-    // TSA's URL may carry its credentials.
-    const sealP12Password = new CfnParameter(this, 'SealP12Password', {
-      type: 'String',
-      noEcho: true,
-      minLength: 1,
-      description: 'Password of the seal certificate (PKCS#12) stored in the SealP12 secret',
-    });
+    // The seal signs with a KMS key (lib/seal-key.ts). Its timestamp authorities come in as
+    // parameters, NoEcho because a commercial TSA's URL may carry its credentials.
     const tsaUrl = new CfnParameter(this, 'TsaUrl', {
       type: 'String',
       noEcho: true,
@@ -85,7 +77,6 @@ export class SecretsConstruct extends Construct {
       maintenanceCode,
       stripeSecretKey,
       aiAnalysisWebhookUrl,
-      sealP12Password,
       tsaUrl,
       tsaUrlFallback,
     ]) {
@@ -104,24 +95,23 @@ export class SecretsConstruct extends Construct {
         secretStringValue: value,
       });
 
-    // The certificate itself (PKCS#12, base64) does not fit a parameter: CloudFormation takes
-    // at most 4,096 bytes per parameter value and a P12 with an RSA key and its CA chain is
-    // larger once in base64. So the stack creates the secret with no value (neither
-    // SecretString nor GenerateSecretString: CloudFormation never writes one, so no deploy can
-    // overwrite it) and the operator stores the file once, after the first deploy:
-    //   base64 -w0 seal.p12 > seal.b64
-    //   aws secretsmanager put-secret-value --secret-id <SealP12SecretArn> --secret-string file://seal.b64
+    // The seal certificate the CA issues for the KMS key's CSR (scripts/seal-csr.ts), then its
+    // CA chain, in PEM: public, but larger than CloudFormation's 4,096-byte parameter cap. So
+    // the stack creates the secret with no value (neither SecretString nor
+    // GenerateSecretString: CloudFormation never writes one, so no deploy can overwrite it) and
+    // the operator stores the chain after the first deploy (README "Seal certificate"):
+    //   aws secretsmanager put-secret-value --secret-id <SealCertChainSecretArn> --secret-string file://seal-chain.pem
     // Until then reading it fails, the seal runs fail and retry, and the seal queue's alarms
-    // fire: nothing is sealed with a wrong key.
-    const sealP12 = new secretsmanager.Secret(this, 'SealP12', {
-      description: 'Sello: seal certificate and key (PKCS#12, base64), set with put-secret-value',
+    // fire: nothing is sealed. No private key is stored anywhere: it stays in KMS.
+    const sealCertChain = new secretsmanager.Secret(this, 'SealCertChain', {
+      description: 'Sello: seal certificate of the KMS key and its CA chain (PEM)',
     });
-    (sealP12.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
+    (sealCertChain.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
       'GenerateSecretString',
     );
-    new CfnOutput(this, 'SealP12SecretArn', {
-      value: sealP12.secretArn,
-      description: 'Secret to store the seal PKCS#12 in (base64) with put-secret-value',
+    new CfnOutput(this, 'SealCertChainSecretArn', {
+      value: sealCertChain.secretArn,
+      description: 'Secret to store the seal certificate and its CA chain in (PEM)',
     });
 
     // The webhook's signing secret is written by the deploy itself: the Stripe webhook
@@ -165,12 +155,7 @@ export class SecretsConstruct extends Construct {
         description: 'Sello: HMAC key of the signing e-mail codes',
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
-      SEAL_P12: sealP12,
-      SEAL_P12_PASSWORD: fromParameter(
-        'SealP12Pass',
-        SecretValue.cfnParameter(sealP12Password),
-        'Sello: password of the seal certificate',
-      ),
+      SEAL_CERT_CHAIN: sealCertChain,
       TSA_URL: fromParameter(
         'TsaUrlSecret',
         SecretValue.cfnParameter(tsaUrl),
@@ -200,7 +185,7 @@ export class SecretsConstruct extends Construct {
         id: 'AwsSolutions-SMG4',
         reason:
           'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
-          'certificate (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
+          'certificate chain (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
           'issued by their providers and changed by redeploying with new parameters; the ' +
           'origin secret ' +
           'is also written into the CloudFront distribution, so it is rotated by a deploy ' +
