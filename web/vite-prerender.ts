@@ -38,7 +38,8 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
             throw new Error('index.html lacks </head> or <div id="root">');
           }
           const boot = ctx.chunk && ctx.bundle ? bootChunks(ctx.chunk, ctx.bundle) : [];
-          const { html: withoutModules, loader } = deferModules(html, boot);
+          const pages = ctx.bundle ? pageChunks(ctx.bundle, boot) : {};
+          const { html: withoutModules, loader } = deferModules(html, boot, pages);
           return withoutModules
             .replace('</head>', `  ${bootScript}\n  </head>`)
             .replace('<div id="root">', `${markup}\n    <div id="root">`)
@@ -69,6 +70,45 @@ export function bootChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundl
   return [...seen].map((fileName) => `/${fileName}`);
 }
 
+/**
+ * The page module each shell view stands for (web/src/lib/firstPaintShell.ts): its lazy
+ * route's chunk is preloaded with the start-up's, instead of being asked for only when the
+ * router first renders the page, a round trip after all of the app's code has run. The
+ * signed-in page also gets the auth library, which its guard waits for (the session).
+ */
+const VIEW_PAGES: Record<string, string[]> = {
+  home: ['/web/src/features/home/HomePage.tsx'],
+  wizard: ['/web/src/features/wizard/WizardPage.tsx'],
+  'wizard-resume': ['/web/src/features/wizard/WizardPage.tsx'],
+  orders: ['/web/src/features/orders/OrdersPage.tsx', '/web/src/lib/session/amplify.ts'],
+  signer: ['/web/src/features/signing/SigningPage.tsx'],
+  verify: ['/web/src/features/verify/VerifyPage.tsx'],
+  'verify-code': ['/web/src/features/verify/VerifyPage.tsx'],
+  delivery: ['/web/src/features/verify/DeliveryPage.tsx'],
+};
+
+/** Per shell view, the chunks of its page (and what they import statically) not among `boot`. */
+export function pageChunks(bundle: Rollup.OutputBundle, boot: string[]): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const withImports = (fileName: string, seen: Set<string>) => {
+    const chunk = bundle[fileName];
+    if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+    seen.add(fileName);
+    for (const dep of chunk.imports) withImports(dep, seen);
+  };
+  const out: Record<string, string[]> = {};
+  for (const [view, modules] of Object.entries(VIEW_PAGES)) {
+    const seen = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+      if (!chunk) throw new Error(`no chunk holds ${module} (shell view ${view})`);
+      withImports(chunk.fileName, seen);
+    }
+    out[view] = [...seen].map((f) => `/${f}`).filter((f) => !boot.includes(f));
+  }
+  return out;
+}
+
 const ENTRY_RE = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 const PRELOAD_RE = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
@@ -86,6 +126,7 @@ const PAINT_WAIT_MS = 400;
 export function deferModules(
   html: string,
   preloads: string[] = [],
+  pages: Record<string, string[]> = {},
 ): { html: string; loader: string } {
   const entries = [...html.matchAll(ENTRY_RE)].map((m) => m[1]);
   // Vite writes no modulepreload of its own (modulePreload is off); any it did write would be
@@ -99,8 +140,10 @@ export function deferModules(
       el.crossOrigin = '';
       return el;
     };
+    // The start-up's chunks, then the shown page's own (pageChunks).
+    const page = ${JSON.stringify(pages)}[view] || [];
     const queue = [make('script', { type: 'module', src: ${JSON.stringify(entries[0])} })].concat(
-      ${JSON.stringify(preloads)}.map((href) => make('link', { rel: 'modulepreload', href })),
+      ${JSON.stringify(preloads)}.concat(page).map((href) => make('link', { rel: 'modulepreload', href })),
     );
     // One element per task: starting a request costs the main thread a few milliseconds on a
     // slow phone, and all of them at once were a long task right after the first paint.
