@@ -23,6 +23,7 @@ const NAMES: Record<string, string> = {
   '#ver': 'version',
   '#own': 'ownerId',
   '#ent': 'entity',
+  '#debt': 'debt',
 };
 
 /** The ExpressionAttributeNames for `expressions`: exactly the placeholders they use. */

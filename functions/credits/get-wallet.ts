@@ -21,5 +21,6 @@ export const handler = httpRoute(routes.getWallet, async ({ caller }) => {
     total_earned: wallet.totalEarned,
     total_used: wallet.totalUsed,
     expiring_soon: soon,
+    debt: wallet.debt,
   };
 });

@@ -4,7 +4,7 @@ import { tableName } from '../platform/db.js';
 import { iso, type LedgerEntry } from './entry.js';
 import { namesFor } from './expr.js';
 import * as keys from './keys.js';
-import { type TransactItems, transact } from './ledger-send.js';
+import { cancellationReasons, type TransactItems, transact } from './ledger-send.js';
 import { dueLots, earliestExpiry, type Lot } from './replay.js';
 import { idempotencyItem, lotsAttr, recordItem, slotOf, type Wallet } from './wallet.js';
 
@@ -21,9 +21,36 @@ export interface PinnedChange {
   lots: Lot[];
   records: { entry: LedgerEntry; lots?: unknown }[];
   /** Added to the wallet's figures. */
-  deltas: Partial<Record<'#bal' | '#te' | '#tu' | '#tx', number>>;
+  deltas: Partial<Record<'#bal' | '#te' | '#tu' | '#tx' | '#debt', number>>;
   idempotency?: { key: string; entry: LedgerEntry };
   removedLots?: Lot[];
+  /** Lots brought back (a refund): their descriptor items are written again. */
+  restoredLots?: Lot[];
+  /** Writes that must land with the change (an order's end); their failed condition throws. */
+  extra?: { items: TransactItems; onConditionFailed: () => Error };
+}
+
+/** The lot's own item: the expiry job's index entry and its expiry for `expiringSoon`. */
+export function lotDescriptorPut(
+  ownerId: string,
+  lot: Pick<Lot, 'id' | 'expiresAt' | 'paymentIntentId'>,
+  granted: number,
+  entryId: string,
+) {
+  return {
+    TableName: tableName(),
+    Item: {
+      ...keys.lot(ownerId, lot.expiresAt, lot.id),
+      ...keys.lotExpiryIndex(ownerId, lot.expiresAt, lot.id),
+      entity: 'CreditLot',
+      ownerId,
+      lotId: lot.id,
+      expiresAt: lot.expiresAt,
+      granted,
+      entryId,
+      ...(lot.paymentIntentId ? { paymentIntentId: lot.paymentIntentId } : {}),
+    },
+  };
 }
 
 /**
@@ -49,7 +76,12 @@ export async function pinned(
   };
   for (const [name, delta] of Object.entries(c.deltas)) {
     const v = `:d${name.slice(1)}`;
-    sets.push(`${name} = ${name} + ${v}`);
+    // A wallet that never owed has no `debt` attribute yet.
+    sets.push(
+      name === '#debt'
+        ? `${name} = if_not_exists(${name}, :zero) + ${v}`
+        : `${name} = ${name} + ${v}`,
+    );
     values[v] = delta;
   }
   const names: Record<string, string> = {};
@@ -82,6 +114,9 @@ export async function pinned(
       Delete: { TableName: tableName(), Key: keys.lot(ownerId, lot.expiresAt, lot.id) },
     });
   }
+  for (const lot of c.restoredLots ?? []) {
+    items.push({ Put: lotDescriptorPut(ownerId, lot, lot.granted, c.records[0]?.entry.id ?? '') });
+  }
   if (c.idempotency) {
     items.push({
       Put: {
@@ -91,7 +126,17 @@ export async function pinned(
       },
     });
   }
-  await transact(items);
+  const fixed = items.length;
+  items.push(...(c.extra?.items ?? []));
+  try {
+    await transact(items);
+  } catch (err) {
+    const reasons = cancellationReasons(err);
+    if (c.extra && reasons?.slice(fixed).some((r) => r.Code === 'ConditionalCheckFailed')) {
+      throw c.extra.onConditionFailed();
+    }
+    throw err;
+  }
 }
 
 /** Voids the due lots (up to a chunk), one 'expired' record per lot. */
@@ -113,7 +158,8 @@ export async function expireChunk(ownerId: string, w: Wallet, now: number): Prom
       expires_at: iso(lot.expiresAt),
       related_entity_type: 'credit_lot',
       related_entity_id: lot.id,
-      payment_intent_id: null,
+      // A reversed payment's debt leaves out what of it expired unused (ledger-reclaim.ts).
+      payment_intent_id: lot.paymentIntentId ?? null,
       created_at: iso(now),
     };
     return { entry };

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
-import { beforeWork } from '../platform/deadline.js';
+import { creditsEs } from '../../shared/messages/credits.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
+import { db, tableName } from '../platform/db.js';
+import { beforeWork, sdkOptions } from '../platform/deadline.js';
 import { AppError } from '../platform/errors.js';
 import { iso, type LedgerEntry } from './entry.js';
+import * as keys from './keys.js';
 import { pinned } from './ledger-pinned.js';
 import { cancellationReasons, isConditionFailed } from './ledger-send.js';
 import { MAX_STEPS, settle } from './ledger-settle.js';
@@ -16,7 +21,7 @@ import { readHead, readWalletItem } from './wallet.js';
 export async function reclaimGrant(
   input: { ownerId: string; paymentIntentId: string; idempotencyKey: string; description: string },
   nowEpoch: () => number,
-): Promise<{ entry: LedgerEntry | null; reclaimed: number; replayed: boolean }> {
+): Promise<{ entry: LedgerEntry | null; reclaimed: number; owed?: number; replayed: boolean }> {
   const { ownerId, idempotencyKey: key } = input;
   for (let step = 0; step < MAX_STEPS; step++) {
     beforeWork();
@@ -35,7 +40,14 @@ export async function reclaimGrant(
       (l) => l.paymentIntentId === input.paymentIntentId && l.expiresAt > now && l.remaining > 0,
     );
     const amount = taken.reduce((s, l) => s + l.remaining, 0);
-    if (amount === 0) {
+    // What of the payment's credits was spent (not taken back now, not expired) is owed.
+    const owed = Math.max(
+      0,
+      (await recordsTotal(ownerId, 'purchase', input.paymentIntentId)) -
+        amount +
+        (await recordsTotal(ownerId, 'expired', input.paymentIntentId)),
+    );
+    if (amount === 0 && owed === 0) {
       // Nothing left: maybe because this very key took it since our first read (its IDEMP
       // item was written with the lots' removal, so it is visible now).
       const again = await readHead(ownerId, key);
@@ -51,7 +63,9 @@ export async function reclaimGrant(
       type: 'adjustment',
       amount: -amount,
       balance_after_transaction: w.balance - amount,
-      description: input.description,
+      description: owed
+        ? input.description + fmt(creditsEs.reclaimDebtSuffix, { debt: owed })
+        : input.description,
       currency_amount: null,
       currency_code: null,
       expires_at: null,
@@ -69,12 +83,12 @@ export async function reclaimGrant(
             lots: taken.map((l) => ({ lotId: l.id, expiresAt: l.expiresAt, take: l.remaining })),
           },
         ],
-        // Credits given back with the money were never earned.
-        deltas: { '#bal': -amount, '#te': -amount },
+        // Credits given back with the money were never earned; those already spent are owed.
+        deltas: { '#bal': -amount, '#te': -amount, ...(owed ? { '#debt': owed } : {}) },
         idempotency: { key, entry },
         removedLots: taken,
       });
-      return { entry, reclaimed: amount, replayed: false };
+      return { entry, reclaimed: amount, owed, replayed: false };
     } catch (err) {
       const reasons = cancellationReasons(err);
       if (reasons?.[reasons.length - 1]?.Code === 'ConditionalCheckFailed') continue; // repeat
@@ -82,4 +96,34 @@ export async function reclaimGrant(
     }
   }
   throw new AppError('CONFLICT', apiEs.conflict);
+}
+
+/**
+ * The sum of one type's record amounts for a payment (its purchase: what it granted; 'expired':
+ * what of it expired unused, negative). Settled records only: the caller settled first.
+ */
+async function recordsTotal(
+  ownerId: string,
+  type: 'purchase' | 'expired',
+  paymentIntentId: string,
+): Promise<number> {
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'payment_intent_id = :pi',
+        ExpressionAttributeValues: { ':pk': keys.txTypePk(ownerId, type), ':pi': paymentIntentId },
+        ProjectionExpression: 'amount',
+        ExclusiveStartKey: start,
+      }),
+      sdkOptions(),
+    );
+    for (const item of page.Items ?? []) total += Number(item.amount ?? 0);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return total;
 }

@@ -7,6 +7,7 @@ import { logger } from '../platform/logger.js';
 import { iso } from './entry.js';
 import { namesFor } from './expr.js';
 import * as keys from './keys.js';
+import { payDebt } from './ledger-debt.js';
 import { expireChunk, pinned } from './ledger-pinned.js';
 import {
   isConditionFailed,
@@ -58,7 +59,7 @@ export async function createWallet(ownerId: string, now: number): Promise<void> 
 
 /**
  * Brings the wallet to rest: every journal entry settled into its record, every due lot
- * expired, a first-format wallet upgraded. Returns the credits it expired.
+ * expired, a debt paid from the credits there are, a first-format wallet upgraded. Returns the credits it expired.
  */
 export async function settle(
   ownerId: string,
@@ -79,6 +80,8 @@ export async function settle(
         await settleChunk(ownerId, w, now);
       } else if (dueLots(w.lots, now).length) {
         expired += await expireChunk(ownerId, w, now);
+      } else if (w.debt > 0 && w.balance > 0) {
+        await payDebt(ownerId, w, now);
       } else if (w.nextExpiryAt !== earliestExpiry(w.lots)) {
         await pinned(ownerId, w, now, { lots: w.lots, records: [], deltas: {} });
       } else {
@@ -98,10 +101,14 @@ export async function settle(
  * only — under a burst it never chases the journal, whose next SETTLE_EVERY changes elect the
  * next settler — skipped when time is short, and it never fails the change.
  */
-export async function settleSoon(ownerId: string, nowEpoch: () => number): Promise<void> {
+export async function settleSoon(
+  ownerId: string,
+  nowEpoch: () => number,
+  steps = 1,
+): Promise<void> {
   if ((currentDeadline()?.remainingMs() ?? Infinity) < 2_000) return;
   try {
-    await settle(ownerId, nowEpoch, { steps: 1 });
+    await settle(ownerId, nowEpoch, { steps });
   } catch (err) {
     logger.warn('ledger: settlement after a change did not finish', {
       error: (err as Error)?.name,
@@ -164,7 +171,14 @@ async function settleChunk(ownerId: string, w: Wallet, now: number): Promise<voi
     items.push({
       Put: {
         TableName: tableName(),
-        Item: idempotencyItem(ownerId, s.change.key, s.entry, now, s.change.permanent),
+        Item: idempotencyItem(
+          ownerId,
+          s.change.key,
+          s.entry,
+          now,
+          s.change.permanent,
+          s.change.seq,
+        ),
       },
     });
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEs } from '../../shared/messages/api.es.js';
+import { fmt } from '../../shared/messages/fmt.js';
 import type { TransactionType } from '../../shared/rules/credits.js';
 import { db, tableName } from '../platform/db.js';
 import { beforeWork, pause, sdkOptions } from '../platform/deadline.js';
@@ -9,6 +10,7 @@ import { logger } from '../platform/logger.js';
 import { iso, type LedgerEntry, toEntry } from './entry.js';
 import { namesFor } from './expr.js';
 import * as keys from './keys.js';
+import { lotDescriptorPut } from './ledger-pinned.js';
 import { cancellationReasons, isConditionFailed, sendWithRetries } from './ledger-send.js';
 import { createWallet, settle, settleSoon } from './ledger-settle.js';
 import type { Lot } from './replay.js';
@@ -42,6 +44,7 @@ export {
   type TransactionPage,
 } from './ledger-read.js';
 export { reclaimGrant } from './ledger-reclaim.js';
+export { restoreSpend } from './ledger-restore.js';
 export { expireWallet } from './ledger-settle.js';
 
 export interface WalletState {
@@ -49,6 +52,8 @@ export interface WalletState {
   totalEarned: number;
   totalUsed: number;
   totalExpired: number;
+  /** Credits owed after a reversed card payment (spending is paused while above 0). */
+  debt: number;
   /** Changes so far (the seq of the newest record). */
   version: number;
 }
@@ -84,14 +89,18 @@ const MAX_ROUNDS = 12;
 export const insufficientCredits = () =>
   new AppError('INSUFFICIENT_CREDITS', apiEs.insufficientCredits);
 
+/** A debt from a reversed card payment pauses spending until new credits pay it. */
+export const spendingPaused = (debt: number) =>
+  new AppError('INSUFFICIENT_CREDITS', fmt(apiEs.creditsDebt, { debt }));
+
 export async function readWallet(ownerId: string): Promise<WalletState> {
   const res = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.balance(ownerId),
       ConsistentRead: true,
-      ProjectionExpression: '#bal, #te, #tu, #tx, #seq, #ver, #fmt',
-      ExpressionAttributeNames: namesFor({}, '#bal, #te, #tu, #tx, #seq, #ver, #fmt'),
+      ProjectionExpression: '#bal, #te, #tu, #tx, #debt, #seq, #ver, #fmt',
+      ExpressionAttributeNames: namesFor({}, '#bal, #te, #tu, #tx, #debt, #seq, #ver, #fmt'),
     }),
     sdkOptions(),
   );
@@ -101,6 +110,7 @@ export async function readWallet(ownerId: string): Promise<WalletState> {
     totalEarned: Number(i?.totalEarned ?? 0),
     totalUsed: Number(i?.totalUsed ?? 0),
     totalExpired: Number(i?.totalExpired ?? 0),
+    debt: Number(i?.debt ?? 0),
     version: Number((i?.fmt ? i?.seq : i?.version) ?? 0),
   };
 }
@@ -126,6 +136,7 @@ async function change(spec: ChangeSpec): Promise<LedgerResult> {
   const { ownerId, idempotencyKey: key, amount } = spec;
   const debit = amount < 0;
   const id = randomUUID();
+  let debtSettled = false;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     beforeWork();
     const now = spec.nowEpoch();
@@ -137,6 +148,15 @@ async function change(spec: ChangeSpec): Promise<LedgerResult> {
       if (debit) throw insufficientCredits();
       await createWallet(ownerId, now);
       continue;
+    }
+    if (debit && w.debt > 0) {
+      // Credits that arrived since may pay it (settlement does): then the debit goes on.
+      if (w.balance > 0 && !debtSettled) {
+        debtSettled = true;
+        await settle(ownerId, spec.nowEpoch);
+        continue;
+      }
+      throw spendingPaused(w.debt);
     }
     if (debit && w.balance < -amount) throw insufficientCredits();
     // The slow path, for structural events only: a wallet of the first format, a lot due (a
@@ -186,7 +206,14 @@ async function change(spec: ChangeSpec): Promise<LedgerResult> {
         });
       } else {
         const items: ExtraWrites['items'] = [{ Update: { TableName: tableName(), ...update } }];
-        if (spec.lot) items.push({ Put: lotDescriptorPut(ownerId, spec.lot, amount, entry) });
+        if (spec.lot) {
+          items.push({
+            Put: {
+              ...lotDescriptorPut(ownerId, spec.lot, amount, entry.id),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          });
+        }
         const fixed = items.length;
         items.push(...(spec.extra?.items ?? []));
         try {
@@ -208,7 +235,10 @@ async function change(spec: ChangeSpec): Promise<LedgerResult> {
         seq = back.seq;
         entryOut = back.entry;
       }
-      if (seq % SETTLE_EVERY === 0 || spec.lot) await settleSoon(ownerId, spec.nowEpoch);
+      // A grant to a wallet in debt pays it at once (settlement's second step).
+      if (seq % SETTLE_EVERY === 0 || spec.lot) {
+        await settleSoon(ownerId, spec.nowEpoch, spec.lot && w.debt > 0 ? 2 : 1);
+      }
       return { entry: entryOut, replayed: false };
     } catch (err) {
       if (isConditionFailed(err)) continue;
@@ -277,8 +307,10 @@ function journalUpdate(p: {
     ':jmax': JOURNAL_MAX,
   };
   if (debit) {
-    // The only condition another debit can make fail: credits really short.
-    conditions.push('#bal >= :a', '#ne > :now');
+    // The only condition another debit can make fail: credits really short (or a debt
+    // recorded meanwhile by a reversed payment).
+    conditions.push('#bal >= :a', '#ne > :now', '(attribute_not_exists(#debt) OR #debt <= :zero)');
+    values[':zero'] = 0;
     values[':now'] = p.now;
   } else {
     sets.push('#gs = #gs + :one');
@@ -304,30 +336,6 @@ function journalUpdate(p: {
       ConditionExpression,
     ),
     ExpressionAttributeValues: values,
-  };
-}
-
-/** The lot's own item: the expiry job's index entry and its expiry for `expiringSoon`. */
-function lotDescriptorPut(
-  ownerId: string,
-  lot: Omit<Lot, 'remaining' | 'granted'>,
-  granted: number,
-  entry: Omit<LedgerEntry, 'balance_after_transaction'>,
-) {
-  return {
-    TableName: tableName(),
-    Item: {
-      ...keys.lot(ownerId, lot.expiresAt, lot.id),
-      ...keys.lotExpiryIndex(ownerId, lot.expiresAt, lot.id),
-      entity: 'CreditLot',
-      ownerId,
-      lotId: lot.id,
-      expiresAt: lot.expiresAt,
-      granted,
-      entryId: entry.id,
-      ...(lot.paymentIntentId ? { paymentIntentId: lot.paymentIntentId } : {}),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
   };
 }
 

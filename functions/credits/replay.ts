@@ -41,6 +41,8 @@ export interface LotTake {
   lotId: string;
   expiresAt: number;
   take: number;
+  /** The payment that bought the lot: a refund restores it, so a later dispute still finds it. */
+  paymentIntentId?: string;
 }
 
 export interface SettledChange {
@@ -89,19 +91,22 @@ export function replay(
     if (!allocation) {
       throw new LedgerInvariantError(`journal debit ${change.seq} exceeds the wallet's lots`);
     }
+    const takes: LotTake[] = [];
     for (const a of allocation) {
       const lot = lots.get(a.lotId) as Lot;
+      takes.push({
+        lotId: a.lotId,
+        expiresAt: a.expiresAt,
+        take: a.take,
+        ...(lot.paymentIntentId ? { paymentIntentId: lot.paymentIntentId } : {}),
+      });
       lot.remaining -= a.take;
       if (lot.remaining === 0) {
         lots.delete(a.lotId);
         emptied.push(lot);
       }
     }
-    settled.push({
-      change,
-      entry,
-      lots: allocation.map((a) => ({ lotId: a.lotId, expiresAt: a.expiresAt, take: a.take })),
-    });
+    settled.push({ change, entry, lots: takes });
   }
   return { settled, lots: [...lots.values()], emptied };
 }

@@ -11,6 +11,8 @@ import { type JournalChange, type Lot, NO_EXPIRY } from './replay.js';
  * The wallet item (WALLET#{owner} / BALANCE) and the items settlement writes. Format 2 (`fmt`):
  *
  *   balance, totalEarned, totalUsed, totalExpired   the figures, exact at every moment
+ *   debt         credits owed after a card payment was reversed once its credits were spent;
+ *                debits are refused while it is above 0, settlement pays it from new credits
  *   seq          changes so far; change n is the ledger record TX#{n}
  *   settledSeq   every change up to it has its TX record; the ones after wait in the journal
  *   j / js / jb  the journal: per idempotency key, the change's record, seq and balance after
@@ -99,6 +101,8 @@ export interface Wallet {
   totalEarned: number;
   totalUsed: number;
   totalExpired: number;
+  /** Credits owed: spent credits of a card payment later reversed. Spending waits for it. */
+  debt: number;
   seq: number;
   settledSeq: number;
   epoch: number;
@@ -183,6 +187,7 @@ export function walletOf(item: Record<string, unknown> | undefined): Wallet {
     totalEarned: num(item?.totalEarned),
     totalUsed: num(item?.totalUsed),
     totalExpired: num(item?.totalExpired),
+    debt: num(item?.debt),
     // The first ledger's `version` was its change count: the same numbering as seq.
     seq: current ? num(item?.seq) : num(item?.version),
     settledSeq: current ? num(item?.settledSeq) : num(item?.version),
@@ -235,7 +240,7 @@ export async function readHead(ownerId: string, key: string): Promise<Head> {
         ConsistentRead: true,
         ProjectionExpression:
           'pk, sk, ownerId, fmt, balance, totalEarned, totalUsed, totalExpired, seq, settledSeq, ' +
-          'epoch, gseq, jtFloor, nextExpiryAt, version, j.#k, js.#k, jb.#k, jt.#k, entry',
+          'epoch, gseq, jtFloor, nextExpiryAt, version, debt, j.#k, js.#k, jb.#k, jt.#k, entry',
         ExpressionAttributeNames: { '#k': slot },
       },
     },
@@ -283,11 +288,14 @@ export function idempotencyItem(
   entry: LedgerEntry,
   nowEpoch: number,
   permanent: boolean,
+  /** The record's seq (settlement knows it): a refund finds the spend's record by it. */
+  seq?: number,
 ) {
   return {
     ...keys.idempotency(scoped(ownerId, key)),
     entity: 'Idempotency',
     entry,
+    ...(seq ? { seq } : {}),
     createdAt: iso(nowEpoch),
     ...(permanent ? {} : { ttl: nowEpoch + IDEMPOTENCY_TTL_DAYS * 86_400 }),
   };

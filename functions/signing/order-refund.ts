@@ -1,9 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { fmt } from '../../shared/messages/fmt.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
-import { packageCreditsExpiry } from '../../shared/rules/credits.js';
 import { userOwner } from '../credits/keys.js';
-import { grant } from '../credits/ledger.js';
+import { restoreSpend } from '../credits/ledger.js';
 import type { TransactItem } from '../orders/keys.js';
 import type { OrderRecord } from '../orders/repo.js';
 import { settleRefundQuietly } from '../payments/refund.js';
@@ -14,8 +13,9 @@ import type { AuditInput } from './audit-chain.js';
 
 /**
  * What ending a paid order gives back, for the two ends that owe it (a signer's rejection, a
- * seal that cannot be made): credits as a refund grant in the very transaction that ends the
- * order (its key `order-{why}:{orderId}`, so a repeat gives nothing twice), a card through a
+ * seal that cannot be made): credits restored to the lots they were spent from, in the very
+ * transaction that ends the order (its key `order-{why}:{orderId}`, so a repeat gives nothing
+ * twice), a card through a
  * REFUND# record in that transaction, settled with Stripe right after and by the retry-refunds
  * job until it is done.
  */
@@ -87,17 +87,17 @@ export async function sendWithRefund(
     return;
   }
   const epoch = () => Math.floor(now.getTime() / 1000);
-  await grant(
+  // The credits go back to the lots they came from (their expiry, their card payment), not
+  // as a fresh grant: a later dispute of that payment still takes them back.
+  await restoreSpend(
     {
       ownerId: userOwner(order.user_sub),
-      type: 'refund',
-      amount: order.credits_used,
-      expiresAt: packageCreditsExpiry(epoch()),
+      spendKey: `order:${order.credits_idempotency_key}`,
+      spentFor: order.id,
       description: fmt(DESCRIPTIONS[reason], { number: order.order_number }),
       related_entity_type: 'order',
       related_entity_id: order.id,
       idempotencyKey: `order-${reason === 'signer_rejected' ? 'reject' : reason}:${order.id}`,
-      permanentKey: true,
     },
     epoch,
     { items, onConditionFailed: lost },

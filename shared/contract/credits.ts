@@ -39,6 +39,8 @@ export const walletResponse = z.object({
   total_earned: z.int(),
   total_used: z.int(),
   expiring_soon: z.int(),
+  /** Credits owed after a reversed card payment: spending is paused while above 0. */
+  debt: z.int(),
 });
 export type Wallet = z.infer<typeof walletResponse>;
 

@@ -30,5 +30,7 @@ export const apiEs = {
   required: 'Este campo es obligatorio',
   tooLong: 'El texto es demasiado largo',
   insufficientCredits: 'Créditos insuficientes',
+  creditsDebt:
+    'Tus créditos están en pausa: se revirtió un pago con tarjeta cuyos créditos ya habías usado y quedan {debt} créditos por saldar. Compra créditos para saldarlos y volver a usarlos.',
   idempotencyKey: 'Falta la clave de idempotencia',
 } as const;

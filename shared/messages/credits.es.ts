@@ -12,6 +12,8 @@ export const creditsEs = {
   totalUsed: 'Total usado',
   expiringSoon: 'Por vencer',
   expiringSoonHint: 'Créditos que vencen en los próximos 30 días',
+  debtNotice:
+    'Tus créditos están en pausa: se revirtió un pago con tarjeta cuyos créditos ya habías usado. Quedan {debt} créditos por saldar; los próximos créditos que compres lo saldarán.',
   credits: 'créditos',
   creditsCount: '{n} créditos',
   historyTitle: 'Historial de Créditos',
@@ -60,6 +62,8 @@ export const creditsEs = {
   purchaseDescription: 'Compra de {name}',
   reclaimRefundDescription: 'Pago de {name} reembolsado: se retiran los créditos no usados',
   reclaimDisputeDescription: 'Pago de {name} disputado: se retiran los créditos no usados',
+  reclaimDebtSuffix: '; {debt} créditos ya usados quedan por saldar',
+  debtPaidDescription: 'Saldo pendiente de un pago revertido, pagado con tus créditos',
   countryInactive: 'Las compras no están disponibles en este país por ahora.',
   tooManyPaymentIntents:
     'Demasiados intentos de pago en la última hora. Espera un rato antes de intentarlo de nuevo.',

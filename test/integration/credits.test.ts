@@ -31,7 +31,13 @@ describe('wallet and history', () => {
   it('starts at zero and reflects a grant with its record', async () => {
     const user = await newConfirmedUser(stack);
     const empty = await call('GET', '/api/credits/wallet', { token: user.accessToken });
-    expect(empty.body).toEqual({ balance: 0, total_earned: 0, total_used: 0, expiring_soon: 0 });
+    expect(empty.body).toEqual({
+      balance: 0,
+      total_earned: 0,
+      total_used: 0,
+      expiring_soon: 0,
+      debt: 0,
+    });
 
     await grantCredits(stack, user.accessToken, 40, nowEpoch() + 10 * DAY);
     await grantCredits(stack, user.accessToken, 60);

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../shared/contract/orders.js';
+import { fmt } from '../../shared/messages/fmt.js';
 import { es } from '../../shared/messages.es.js';
 import { api, mailsTo, newConfirmedUser, type TestUser } from '../support/client.js';
-import { grantCredits, nowEpoch, runJob, walletOf } from '../support/ledger.js';
+import { grantCredits, lotsOf, nowEpoch, runJob, walletOf } from '../support/ledger.js';
 import {
   type CardIntent,
   checkoutApi,
+  checkoutForm,
   completeRequest,
   confirmInBrowser,
   delivered,
@@ -14,6 +16,7 @@ import {
   eventsOf,
   GOOD_CARD,
   intentAsStripeHasIt,
+  linksSent,
   postWebhook,
   type SentEvent,
   signer,
@@ -33,6 +36,7 @@ import {
   sellIn,
   until,
 } from '../support/refunds.js';
+import { openLink, verifyToReject } from '../support/signing.js';
 
 const stack = inject('stack');
 const call = api(stack);
@@ -301,6 +305,93 @@ describe('refunds and disputes reverse what the payment granted', () => {
       token: user.accessToken,
     });
     expect(status.body.credited).toBe(true);
+  });
+
+  it('credits bought by card, spent on an order and given back on rejection, still go with a dispute', async () => {
+    const user = await newConfirmedUser(stack, 'Devuelto');
+    const intent = await buyPackage(user, 'popular');
+    const pi = intent.payment_intent_id;
+    await confirmInBrowser(stack, intent, GOOD_CARD);
+    await delivered(stack, pi, 'payment_intent.succeeded');
+    const credits = intent.package.credits_amount;
+    const who = signer();
+    const req = await completeRequest(stack, user, { signers: [who] });
+    expect(req.quote.credits_needed).toBeLessThan(credits);
+    const paid = await shop.payCredits(user, req.id, randomUUID(), checkoutForm());
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const order = await linksSent(stack, user, paid.body.order.id);
+    expect(await balance(user)).toBe(credits - order.credits_used);
+
+    // The signer rejects: the credits go back to the package's lot, not as new credits.
+    const s = await openLink(stack, (await waitForLinks(stack, who.email))[0] as URL);
+    await verifyToReject(stack, s, who.email);
+    const rejected = await s.step({ accion: 'reject_signing', reason: 'No es lo que acordamos' });
+    expect(rejected.body.next_step).toBe('done');
+    expect(await balance(user)).toBe(credits);
+    const [refund] = await transactions(user, 'refund');
+    expect(refund).toMatchObject({ amount: order.credits_used });
+    const purchase = (await transactions(user, 'purchase'))[0] as { expires_at?: string };
+    // Back in the package's own lot: its expiry and its payment, nothing granted afresh.
+    const lots = await lotsOf(stack, user.accessToken);
+    expect(lots).toMatchObject([{ remaining: credits, paymentIntentId: pi }]);
+    expect(new Date((lots[0]?.expiresAt ?? 0) * 1000).toISOString()).toBe(purchase.expires_at);
+
+    // The cardholder disputes the package: every credit it bought goes, the refunded ones too.
+    await dispute(stack, pi);
+    await delivered(stack, pi, 'charge.dispute.created');
+    expect(await balance(user)).toBe(0);
+    expect(await reversalRecord(stack, pi)).toMatchObject({
+      cause: 'dispute',
+      credits_reclaimed: credits,
+    });
+  });
+
+  it('a dispute of credits already spent again leaves a debt that pauses spending until paid', async () => {
+    const user = await newConfirmedUser(stack, 'Deudor');
+    const intent = await buyPackage(user, 'basico');
+    const pi = intent.payment_intent_id;
+    await confirmInBrowser(stack, intent, GOOD_CARD);
+    await delivered(stack, pi, 'payment_intent.succeeded');
+    const credits = intent.package.credits_amount;
+    const use = (key = randomUUID()) =>
+      call<{ balance: number; error?: { code: string; message: string } }>(
+        'POST',
+        '/api/credits/services/use',
+        {
+          token: user.accessToken,
+          body: { service_name: 'notarial_service', quantity: 1, idempotency_key: key },
+        },
+      );
+    const first = await use();
+    expect(first.status).toBe(200);
+    const spent = credits - first.body.balance;
+
+    await dispute(stack, pi);
+    await delivered(stack, pi, 'charge.dispute.created');
+    const wallet = await call<{ balance: number; debt: number }>('GET', '/api/credits/wallet', {
+      token: user.accessToken,
+    });
+    expect(wallet.body).toMatchObject({ balance: 0, debt: spent });
+    const [adjustment] = await transactions(user, 'adjustment');
+    expect(adjustment?.description).toContain(`${spent} créditos ya usados quedan por saldar`);
+    // Spending waits for the debt, with a message that says why and what to do; a credit that
+    // arrives goes to the debt first.
+    await grantCredits(stack, user.accessToken, 1);
+    const paused = await use();
+    expect(paused.status).toBe(422);
+    expect(paused.body.error).toEqual({
+      code: 'INSUFFICIENT_CREDITS',
+      message: fmt(es.api.creditsDebt, { debt: spent - 1 }),
+    });
+    // New credits pay it first; what is left can be spent again.
+    await grantCredits(stack, user.accessToken, 2 * spent);
+    const after = await call<{ balance: number; debt: number }>('GET', '/api/credits/wallet', {
+      token: user.accessToken,
+    });
+    expect(after.body).toMatchObject({ balance: spent + 1, debt: 0 });
+    const again = await use();
+    expect(again.status).toBe(200);
+    expect(again.body.balance).toBe(1);
   });
 
   it('cancels an order whose payment is disputed and revokes its signing links', async () => {

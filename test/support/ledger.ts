@@ -101,3 +101,11 @@ export async function allTransactions<T>(
   } while (cursor);
   return out;
 }
+
+/** A user's settled lots as the wallet holds them (id, expiry, what is left, the payment). */
+export async function lotsOf(stack: StackInfo, accessToken: string) {
+  pointAt(stack);
+  const { readWalletItem } = await import('../../functions/credits/wallet.js');
+  const { userOwner } = await import('../../functions/credits/keys.js');
+  return (await readWalletItem(userOwner(subOf(accessToken)))).lots;
+}
