@@ -3,7 +3,7 @@ import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
 /**
  * The server's secrets (`SecretName` below; docs/security.md lists each and what it guards):
  * Stripe's keys, the gate code, the AI webhook URL, the origin secret, the signing codes' HMAC
- * key, the seal's certificate chain, and the timestamp authorities. In AWS a function is given
+ * key, the link tokens' key, the seal's certificate chain, and the timestamp authorities. In AWS a function is given
  * `<NAME>_SECRET_ARN` (never the value: Lambda environment variables are readable by anyone with
  * lambda:GetFunctionConfiguration) and the right to read that one secret; the value is read from
  * Secrets Manager on first use and kept for the life of the container. Without an ARN the value
@@ -17,6 +17,8 @@ export type SecretName =
   | 'AI_ANALYSIS_WEBHOOK_URL'
   | 'ORIGIN_VERIFY_SECRET'
   | 'SIGNING_CODE_HMAC_KEY'
+  // Signing and delivery link tokens are minted from it at send time (functions/mail/).
+  | 'LINK_TOKEN_KEY'
   // The seal (functions/signing/seal/): the certificate chain of its KMS key (PEM; the key
   // never leaves KMS), and the RFC 3161 timestamp authorities (the fallback may be 'none').
   | 'SEAL_CERT_CHAIN'
