@@ -14,6 +14,7 @@ export type SecretName =
   | 'AI_ANALYSIS_WEBHOOK_URL'
   | 'ORIGIN_VERIFY_SECRET'
   | 'SIGNING_CODE_HMAC_KEY'
+  | 'LINK_TOKEN_KEY'
   // The electronic seal (functions/signing/seal/): the certificate chain of its KMS key
   // (lib/seal-key.ts; the key itself never leaves KMS) and the RFC 3161 timestamp authorities.
   | 'SEAL_CERT_CHAIN'
@@ -155,6 +156,12 @@ export class SecretsConstruct extends Construct {
         description: 'Sello: HMAC key of the signing e-mail codes',
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
+      // Key the mail sender mints signing and delivery link tokens with (functions/mail/
+      // link-tokens.ts), so no stored item holds a usable token. Only the mail-outbox reads it.
+      LINK_TOKEN_KEY: new secretsmanager.Secret(this, 'LinkTokenKey', {
+        description: 'Sello: HMAC key the mail sender derives link tokens with',
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      }),
       SEAL_CERT_CHAIN: sealCertChain,
       TSA_URL: fromParameter(
         'TsaUrlSecret',
@@ -187,7 +194,8 @@ export class SecretsConstruct extends Construct {
           'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
           'certificate chain (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
           'issued by their providers and changed by redeploying with new parameters; the ' +
-          'origin secret ' +
+          'link-token key can be replaced by a deploy at any time (links already mailed keep ' +
+          'working: only their hashes are stored); the origin secret ' +
           'is also written into the CloudFront distribution, so it is rotated by a deploy ' +
           '(replace the secret), not by a Lambda that CloudFront would not follow.',
       },

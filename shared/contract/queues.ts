@@ -39,7 +39,8 @@ export const SEAL_RUN_TYPE = 'SealRun';
 export const mailOutboxQueue: QueueSpec = {
   name: 'mail-outbox',
   handler: 'mail/send-outbox',
-  access: { table: 'write', mail: true },
+  // The link-token key: signing and delivery links are minted at send time, here only.
+  access: { table: 'write', mail: true, secrets: ['LINK_TOKEN_KEY'] },
   description: 'Sends the e-mails written to the outbox (signing links), with retries',
   visibilityTimeoutSeconds: 30,
   // 30 s apart: two hours of mail outage before a message is given up to the DLQ.
