@@ -222,6 +222,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       SIGNING_CODE_HMAC_KEY: randomBytes(32).toString('base64url'),
       // Fresh per start: links already mailed keep working (their hashes are stored).
       LINK_TOKEN_KEY: randomBytes(32).toString('base64url'),
+      // Fresh per start: links already mailed keep working (their hashes are stored).
+      LINK_TOKEN_KEY: randomBytes(32).toString('base64url'),
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: new URL(via.stripe).port,
       STRIPE_API_PROTOCOL: 'http',

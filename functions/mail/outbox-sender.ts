@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
+import { withToken } from './link-tokens.js';
 import {
   closeOutbox,
   getOutbox,
@@ -16,6 +17,13 @@ type TransactItems = NonNullable<Parameters<typeof closeOutbox>[3]>;
 export interface AfterSent<A extends OutboxAfter = OutboxAfter> {
   /** Why this mail must not go any more (its link was replaced, signed, revoked), or undefined. */
   skipReason(after: A): Promise<string | undefined>;
+  /**
+   * For a mail that carries a link (`link_marker`): derives its token (link-tokens.ts) and
+   * writes the token's hash where the link is looked up, before the mail goes, so the link
+   * works when it arrives. Idempotent: a retry derives and writes the same. `skip` when the
+   * link must not be issued any more (replaced, signed, revoked, order cancelled).
+   */
+  mint?(after: A, now: Date): Promise<{ token: string } | { skip: string }>;
   /** Written with the 'sent' mark, in one transaction; a failed condition only skips these. */
   writes(after: A, now: Date): TransactItems;
   /**
@@ -77,7 +85,13 @@ export async function deliverOutbox(id: string, deps: SenderDeps): Promise<Deliv
   }
   if (!(await leaseOutbox(id, now.getTime(), LEASE_MS))) throw new NotYet('held by a sender');
   try {
-    await deps.mailer.send(partsOf(mail));
+    const minted = await tokenFor(mail, after, now);
+    if ('skip' in minted) {
+      await closeOutbox(id, now, { status: 'skipped', reason: minted.skip });
+      logger.info('outbox mail skipped', { outboxId: id, reason: minted.skip });
+      return 'skipped';
+    }
+    await deps.mailer.send(partsOf(mail, minted.token));
   } catch (err) {
     const name = (err as Error)?.name ?? 'Error';
     await releaseOutbox(id, name, now.getTime() + backoffMs(mail.attempts + 1)).catch(
@@ -97,8 +111,24 @@ export async function deliverOutbox(id: string, deps: SenderDeps): Promise<Deliv
   return 'sent';
 }
 
-function partsOf(mail: OutboxRecord) {
-  return { to: mail.to, subject: mail.subject ?? '', html: mail.html ?? '', text: mail.text ?? '' };
+/** The link's token, minted now, for a mail that carries one; none for the others. */
+async function tokenFor(
+  mail: OutboxRecord,
+  after: AfterSent,
+  now: Date,
+): Promise<{ token?: string } | { skip: string }> {
+  if (!mail.link_marker) return {};
+  // A mail with a marker and no way to mint would go out with a dead link: never send it.
+  if (!after.mint) throw new Error(`outbox: ${mail.after.kind} mails cannot carry a link`);
+  return after.mint(mail.after, now);
+}
+
+function partsOf(mail: OutboxRecord, token: string | undefined) {
+  const fill = (part: string | undefined) =>
+    mail.link_marker && token !== undefined
+      ? withToken(part ?? '', mail.link_marker, token)
+      : (part ?? '');
+  return { to: mail.to, subject: mail.subject ?? '', html: fill(mail.html), text: fill(mail.text) };
 }
 
 export const defaultSenderDeps = (after: SenderDeps['after']): SenderDeps => ({

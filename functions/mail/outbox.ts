@@ -14,20 +14,33 @@ import type { Mail } from '../platform/mail.js';
  * function; locally the stack's stream pipe and queue (local/outbox/).
  *
  *   OUTBOX#{id} / OUTBOX   one mail: status pending → sent | skipped, its rendered parts until
- *                          sent (they can hold a signing token, so they are removed once sent),
- *                          what to record once it is sent (`after`), attempts and the lease of
- *                          the sender working on it.
+ *                          sent (removed then), what to record once it is sent (`after`),
+ *                          attempts and the lease of the sender working on it.
+ *
+ * A mail that carries a signing or delivery link never holds its token: its parts hold a random
+ * `link_marker` where the token goes, and the sender mints the token at send time
+ * (link-tokens.ts), so neither the item nor the table's stream nor a backup holds one.
  */
 export type OutboxStatus = 'pending' | 'sent' | 'skipped';
 
 /**
- * What sending the mail makes true. `signing_link`: the signer's link went out; only while
- * the signer still holds that very token (not signed, not revoked, not replaced meanwhile),
- * otherwise the mail is skipped: a link that no longer works is never sent. `refund_notice`:
- * the customer was told their money went back (the REFUND record's `mailed_at`).
+ * What sending the mail makes true. `signing_link`: the signer's link (its `link_version`) went
+ * out; only while the signer still holds that version (not signed, not revoked, not replaced
+ * meanwhile), otherwise the mail is skipped: a link that no longer works is never sent.
+ * `delivery_link`: a delivery link to the sealed PDF, whose lookup item the sender writes when
+ * it mints the token; skipped once the order is cancelled. `refund_notice`: the customer was
+ * told their money went back (the REFUND record's `mailed_at`).
  */
 export type OutboxAfter =
-  | { kind: 'signing_link'; signer_id: string; token_hash: string }
+  | { kind: 'signing_link'; signer_id: string; link_version: number }
+  | {
+      kind: 'delivery_link';
+      order_id: string;
+      /** Random; the token is minted from it, so it is no secret without the sender's key. */
+      link_id: string;
+      recipient: 'requester' | 'signer';
+      expires_at: string;
+    }
   | { kind: 'refund_notice'; payment_intent_id: string }
   /** A notice about an order's signing (a rejection, later delivery): nothing to check. */
   | {
@@ -43,6 +56,8 @@ export interface OutboxRecord {
   subject?: string;
   html?: string;
   text?: string;
+  /** Where the sender puts the link's token in `html` and `text` (mails that carry a link). */
+  link_marker?: string;
   after: OutboxAfter;
   attempts: number;
   /** A sender holds the mail until then (epoch ms): two senders never send it twice. */
@@ -62,8 +77,11 @@ export const outboxKey = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' });
 
 const KEEP_DONE_SECONDS = 90 * 86_400;
 
-/** The transaction item that promises `mail`. */
-export function outboxPut(mail: Mail, after: OutboxAfter, now: Date) {
+/**
+ * The transaction item that promises `mail`. A mail that carries a link has `linkMarker` where
+ * its token goes (link-tokens.ts `newLinkMarker`), never the token.
+ */
+export function outboxPut(mail: Mail, after: OutboxAfter, now: Date, linkMarker?: string) {
   const record: OutboxRecord = {
     id: randomUUID(),
     status: 'pending',
@@ -71,6 +89,7 @@ export function outboxPut(mail: Mail, after: OutboxAfter, now: Date) {
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(linkMarker ? { link_marker: linkMarker } : {}),
     after,
     attempts: 0,
     created_at: now.toISOString(),
@@ -161,7 +180,7 @@ type TransactItems = NonNullable<
 
 /**
  * Closes a pending mail: sent (SES accepted it) or skipped (never sent: it would be useless),
- * its parts removed (they may hold a token). `alsoWrite` (what the send makes true) goes in the
+ * its parts removed (no longer needed). `alsoWrite` (what the send makes true) goes in the
  * same transaction; when its condition fails (what the mail was for changed meanwhile) the mail
  * is closed alone, since it went all the same. A mail already closed is left as it is.
  */

@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { signingLinkAfterSent } from '../orders/signing-link-outbox.js';
 import { refundNoticeAfterSent } from '../payments/refund.js';
 import { logger } from '../platform/logger.js';
+import { deliveryLinkAfterSent } from '../signing/delivery-link-outbox.js';
 import { orderNoticeAfterSent } from '../signing/notice-outbox.js';
 import { defaultSenderDeps, deliverOutbox, NotYet, type SenderDeps } from './outbox-sender.js';
 
@@ -15,6 +16,7 @@ import { defaultSenderDeps, deliverOutbox, NotYet, type SenderDeps } from './out
 /** What each kind of outbox mail checks before it goes and records once it went. */
 export const afterSent: SenderDeps['after'] = {
   signing_link: signingLinkAfterSent,
+  delivery_link: deliveryLinkAfterSent,
   refund_notice: refundNoticeAfterSent,
   order_notice: orderNoticeAfterSent,
 };

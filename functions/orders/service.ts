@@ -200,7 +200,7 @@ export function orderWrites(built: BuiltOrder, req: RequestItem, input: NewOrder
   const signers = links.signers;
   // The evidence starts with the payment and the links it issued, in the same transaction: one
   // event, since the order's transaction is already large and runs beside a wallet's under load.
-  const issued = signers.filter((s) => s.token_hash).map((s) => s.id);
+  const issued = signers.filter((s) => s.link_version).map((s) => s.id);
   const audit = auditAppend(
     order.id,
     auditHeadOf(order),
@@ -314,8 +314,9 @@ export function requestFingerprint(req: RequestItem): string {
 
 // ——— what the API answers ———
 
+// A link was issued and runs (its token may still be on its way: the outbox mints it at send).
 const hasLiveToken = (s: SignerRecord, now: Date) =>
-  !!s.token_hash && !!s.token_expires_at && Date.parse(s.token_expires_at) > now.getTime();
+  !!s.token_expires_at && Date.parse(s.token_expires_at) > now.getTime();
 
 export function toOrderSigner(s: SignerRecord, now: Date): OrderSigner {
   return {

@@ -28,9 +28,18 @@ export interface SignerRecord {
   estado_firma: string;
   url_firma: string | null;
   id_firma: string | null;
-  /** sha256 hex of the signing token; the token itself exists only in the e-mail. */
+  /**
+   * sha256 hex of the signing token; the token itself exists only in the e-mail. Written by the
+   * mail sender when it mints the token (first and in-order links), or by a resend.
+   */
   token_hash?: string;
+  /** The link issued (with `link_version`); removed once the signer acts or is revoked. */
   token_expires_at?: string;
+  /**
+   * Which link the signer holds: 1 for the first, one more per resend. The outbox mints the
+   * token of (signer id, version) and a mail of an older version is never sent.
+   */
+  link_version?: number;
   /** SES accepted the mail of the current token then; absent while the outbox still owes it. */
   link_sent_at?: string;
   /** The order was cancelled: this signer's link stopped working and none is issued again. */
@@ -71,24 +80,55 @@ export async function getSigner(id: string): Promise<SignerRecord | undefined> {
 }
 
 /**
- * The outbox mailed this signer's link (functions/mail): recorded only while the signer still
- * holds that token and the link was not revoked. Part of the outbox's 'sent' transaction.
+ * The outbox is about to mail version `version` of this signer's link: the hash of the token it
+ * minted becomes the one that opens it. Only while the signer still holds that version and has
+ * neither acted nor been revoked; false otherwise (the mail must not go). Writing the same hash
+ * again (a retried send) changes nothing.
  */
-export function linkSentUpdate(signerId: string, tokenHash: string, now: string): TransactItem {
+export async function setMintedLink(
+  signerId: string,
+  version: number,
+  tokenHash: string,
+  now: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: signerKey(signerId),
+        UpdateExpression: 'SET token_hash = :h, updated_at = :now',
+        ConditionExpression:
+          'link_version = :v AND attribute_exists(token_expires_at) AND attribute_not_exists(link_revoked_at)',
+        ExpressionAttributeValues: { ':h': tokenHash, ':v': version, ':now': now },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The outbox mailed this signer's link (functions/mail): recorded only while the signer still
+ * holds that version and the link was not revoked. Part of the outbox's 'sent' transaction.
+ */
+export function linkSentUpdate(signerId: string, version: number, now: string): TransactItem {
   return {
     Update: {
       TableName: tableName(),
       Key: signerKey(signerId),
       UpdateExpression: 'SET link_sent_at = :now, updated_at = :now',
-      ConditionExpression: 'token_hash = :h AND attribute_not_exists(link_revoked_at)',
-      ExpressionAttributeValues: { ':h': tokenHash, ':now': now },
+      ConditionExpression: 'link_version = :v AND attribute_not_exists(link_revoked_at)',
+      ExpressionAttributeValues: { ':v': version, ':now': now },
     },
   };
 }
 
 /**
  * A new token, whose mail was just accepted, for a signer of this order who has not signed and
- * was issued one before; the old token stops working at once. False when any of that does not
+ * was issued one before; the old token stops working at once, and the link's version moves on
+ * so a first-link mail still owed by the outbox is never sent. False when any of that does not
  * hold.
  */
 export async function replaceToken(
@@ -106,9 +146,10 @@ export async function replaceToken(
         Key: signerKey(signerId),
         // A new link restarts its reminders (functions/signing/reminders.ts).
         UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, link_sent_at = :now, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk',
+          'SET token_hash = :h, token_expires_at = :exp, link_version = if_not_exists(link_version, :zero) + :one, link_sent_at = :now, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk',
+        // `token_expires_at`: a link was issued (its hash may still be on its way in the outbox).
         ConditionExpression:
-          'order_id = :o AND attribute_exists(token_hash) AND attribute_not_exists(link_revoked_at) AND estado_firma <> :signed',
+          'order_id = :o AND attribute_exists(token_expires_at) AND attribute_not_exists(link_revoked_at) AND estado_firma <> :signed',
         ExpressionAttributeValues: {
           ':h': tokenHash,
           ':exp': expiresAt,
@@ -117,6 +158,7 @@ export async function replaceToken(
           ':signed': 'signed',
           ':due': due,
           ':zero': 0,
+          ':one': 1,
           ':rpk': REMINDER_INDEX,
           ':rsk': reminderSortKey(due, signerId),
         },

@@ -1,13 +1,19 @@
+import { linkTokenHash, mintLinkToken } from '../mail/link-tokens.js';
 import type { OutboxAfter } from '../mail/outbox.js';
 import type { AfterSent } from '../mail/outbox-sender.js';
 import { recordMailEvent } from '../signing/mail-evidence.js';
-import { getSigner, linkSentUpdate } from './signer-records.js';
+import { getSigner, linkSentUpdate, setMintedLink } from './signer-records.js';
 
 type SigningLinkAfter = Extract<OutboxAfter, { kind: 'signing_link' }>;
 
+/** Why a signer's link mail must not go any more, or undefined. */
+const LINK_REPLACED = 'link_replaced';
+
 /**
  * A signer's link mail, as the outbox sends it: only while the signer still holds the mailed
- * token (a link that no longer works is never sent), and `link_sent_at` recorded with it.
+ * version of the link (a link that no longer works is never sent). The token is minted here,
+ * at send time, and only its hash is written on the signer; `link_sent_at` recorded with the
+ * 'sent' mark.
  */
 export const signingLinkAfterSent: AfterSent<SigningLinkAfter> = {
   async skipReason(after) {
@@ -15,10 +21,20 @@ export const signingLinkAfterSent: AfterSent<SigningLinkAfter> = {
     if (!signer) return 'signer_gone';
     if (signer.link_revoked_at) return 'link_revoked';
     if (signer.estado_firma === 'signed') return 'signed';
-    if (signer.token_hash !== after.token_hash) return 'link_replaced';
+    if (signer.link_version !== after.link_version) return LINK_REPLACED;
     return undefined;
   },
-  writes: (after, now) => [linkSentUpdate(after.signer_id, after.token_hash, now.toISOString())],
+  async mint(after, now) {
+    const token = await mintLinkToken('signing', after.signer_id, after.link_version);
+    const held = await setMintedLink(
+      after.signer_id,
+      after.link_version,
+      linkTokenHash(token),
+      now.toISOString(),
+    );
+    return held ? { token } : { skip: LINK_REPLACED };
+  },
+  writes: (after, now) => [linkSentUpdate(after.signer_id, after.link_version, now.toISOString())],
   async recorded(after, sentAt) {
     const signer = await getSigner(after.signer_id);
     if (!signer) return;

@@ -20,9 +20,11 @@ import { signingLinkMail } from './signing-mail.js';
  * e-mail (the signer item keeps its SHA-256), valid 15 days.
  *
  * The first link of every signer is promised by the order's own transaction and sent by the
- * mail outbox (first-links.ts, functions/mail/). A resend is the customer's request, answered
- * while they wait: the new mail goes first, and the new token replaces the working one only
- * once SES accepted that mail, so a mail outage never leaves a signer without a working link.
+ * mail outbox, which mints its token at send time (first-links.ts, functions/mail/). A resend
+ * is the customer's request, answered while they wait: a random token, never stored, whose mail
+ * goes first; its hash replaces the working one only once SES accepted that mail, so a mail
+ * outage never leaves a signer without a working link. The resend moves the link's version on,
+ * so an older mail still owed by the outbox is skipped.
  */
 export interface LinkDeps {
   mailer: Mailer;
@@ -51,7 +53,7 @@ export async function resendLink(
   if (!signer || signer.order_id !== order.id) throw notFound(apiEs.notFound);
   if (signer.estado_firma === 'signed') throw new AppError('CONFLICT', ordersEs.resendSigned);
   if (signer.turn_waiting) throw new AppError('CONFLICT', ordersEs.resendNotYourTurn);
-  if (!signer.token_hash) throw new AppError('BUSINESS_RULE', ordersEs.signerNoToken);
+  if (!signer.token_expires_at) throw new AppError('BUSINESS_RULE', ordersEs.signerNoToken);
   const signerHit = await hitLimit('resendPerSigner', signerId, deps.clock);
 
   const token = randomToken();

@@ -53,7 +53,10 @@ export function signingUrl(signerId: string, token: string): string {
 const requesterOf = (order: OrderRecord) =>
   `${order.billing?.first_name ?? ''} ${order.billing?.last_name ?? ''}`.trim() || 'Sello';
 
-/** The link mail of `signer` of `order`, carrying `token`. */
+/**
+ * The link mail of `signer` of `order`, carrying `token`: the token itself (a resend, sent while
+ * the customer waits) or the outbox's marker for it (link-tokens.ts), minted at send time.
+ */
 export function signingLinkMail(order: OrderRecord, signer: SignerRecord, token: string): Mail {
   return signingMail({
     to: signer.email,

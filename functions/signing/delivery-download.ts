@@ -7,6 +7,7 @@ import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { hitLimit } from '../platform/limits.js';
 import { sha256 } from '../platform/secrets.js';
+import { deliveryLinkKey } from './delivery.js';
 import { sealedFileName, sealedLink } from './file-links.js';
 import { formatVerificationCode } from './seal-runs.js';
 
@@ -20,7 +21,7 @@ export const handler = httpRoute(routes.downloadDelivery, async ({ body, sourceI
   const res = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: { pk: `DLV#${sha256(body.token)}`, sk: 'DLV' },
+      Key: deliveryLinkKey(sha256(body.token)),
       ConsistentRead: true,
     }),
   );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SigningResponse } from '../../shared/contract/signing.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { digest } from '../documents/stored-file.js';
+import { newLinkMarker } from '../mail/link-tokens.js';
 import { outboxPut } from '../mail/outbox.js';
 import type { TransactItem } from '../orders/keys.js';
 import type { OrderRecord } from '../orders/repo.js';
@@ -10,7 +11,6 @@ import { getSigner, type SignerRecord } from '../orders/signer-records.js';
 import { signingLinkMail } from '../orders/signing-mail.js';
 import { tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
-import { randomToken, sha256 } from '../platform/secrets.js';
 import { deleteObject, putObject } from '../platform/storage.js';
 import { requestSigningUpdate } from '../requests/repo.js';
 import type { AuditInput } from './audit-chain.js';
@@ -62,7 +62,6 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
     ? live.order.signer_ids[live.signer.signer_index]
     : undefined;
   const next = nextId ? await getSigner(nextId) : undefined;
-  const nextToken = randomToken();
 
   const res = await auditedWrite(live.order.id, nowIso, (order) => {
     const before = order.sign_count ?? 0;
@@ -133,7 +132,7 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
         signCount: count,
         overall: last ? 'signed' : 'pending',
       }),
-      ...(handOver ? nextLinkItems(order, handOver, nextToken, live.input.now) : []),
+      ...(handOver ? nextLinkItems(order, handOver, live.input.now) : []),
       // The last signature starts the seal: this run's INSERT becomes its queue message.
       ...(last ? [sealRunPut(order.id, 1, 'last_signature', live.input.now)] : []),
     ];
@@ -196,14 +195,13 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
   return signedScreen(live.ctx, signedAtText({ ...live.signer, signed_at: nowIso }));
 }
 
-/** The next signer's link (in order): a fresh token on the signer and its mail in the outbox. */
-function nextLinkItems(
-  order: OrderRecord,
-  next: SignerRecord,
-  token: string,
-  now: Date,
-): TransactItem[] {
-  const hash = sha256(token);
+/**
+ * The next signer's link (in order): its first version issued on the signer and its mail in the
+ * outbox, which mints the token when it sends (functions/mail/link-tokens.ts): no token here.
+ */
+function nextLinkItems(order: OrderRecord, next: SignerRecord, now: Date): TransactItem[] {
+  const version = (next.link_version ?? 0) + 1;
+  const marker = newLinkMarker();
   const expires = signingLinkExpiry(now);
   const due = nextReminderAt(expires, 0) ?? expires;
   return [
@@ -212,11 +210,11 @@ function nextLinkItems(
         TableName: tableName(),
         Key: { pk: `SIGNER#${next.id}`, sk: 'META' },
         UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk REMOVE turn_waiting',
+          'SET link_version = :v, token_expires_at = :exp, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk REMOVE turn_waiting, token_hash',
         ConditionExpression:
           'turn_waiting = :yes AND estado_firma = :pending AND attribute_not_exists(link_revoked_at)',
         ExpressionAttributeValues: {
-          ':h': hash,
+          ':v': version,
           ':exp': expires,
           ':now': now.toISOString(),
           ':yes': true,
@@ -229,9 +227,10 @@ function nextLinkItems(
       },
     },
     outboxPut(
-      signingLinkMail(order, next, token),
-      { kind: 'signing_link', signer_id: next.id, token_hash: hash },
+      signingLinkMail(order, next, marker),
+      { kind: 'signing_link', signer_id: next.id, link_version: version },
       now,
+      marker,
     ),
   ];
 }

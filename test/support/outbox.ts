@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { StackInfo } from '../../local/stack.js';
 import { OUTBOX_TYPE } from '../../shared/contract/queues.js';
@@ -12,6 +13,9 @@ function pointAt(stack: StackInfo) {
     AWS_ENDPOINT_URL_SESV2: stack.endpoints.mail,
     TABLE_NAME: stack.tableName,
     MAIL_FROM: 'Sello <no-responder@sello.test>',
+    // The stack's key stays in the stack. A sender with its own key still mails working links:
+    // whoever holds the lease writes the hash of the token it mails.
+    LINK_TOKEN_KEY: process.env.LINK_TOKEN_KEY ?? randomBytes(32).toString('base64url'),
   });
 }
 

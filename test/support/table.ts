@@ -60,3 +60,62 @@ export async function resetLimit(stack: StackInfo, name: LimitName, key: string)
     }),
   );
 }
+
+/** Every item of the stack's table, as stored (every scan page): for "nothing holds X" proofs. */
+export async function scanTable(stack: StackInfo): Promise<Record<string, unknown>[]> {
+  pointAt(stack);
+  const { db } = await import('../../functions/platform/db.js');
+  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+  const items: Record<string, unknown>[] = [];
+  let from: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey: from }),
+    );
+    items.push(...(page.Items ?? []));
+    from = page.LastEvaluatedKey;
+  } while (from);
+  return items;
+}
+
+/**
+ * Every record of the table's stream so far (every shard, from its oldest record), as the pipe
+ * to the queues reads it: what the stream (and so anything it feeds) ever carried.
+ */
+export async function streamRecords(stack: StackInfo): Promise<unknown[]> {
+  const { DescribeTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const streams = await import('@aws-sdk/client-dynamodb-streams');
+  const config = {
+    endpoint: stack.endpoints.dynamodb,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  };
+  const table = new DynamoDBClient(config);
+  const client = new streams.DynamoDBStreamsClient(config);
+  const arn = (await table.send(new DescribeTableCommand({ TableName: stack.tableName }))).Table
+    ?.LatestStreamArn;
+  if (!arn) throw new Error('the table has no stream');
+  const records: unknown[] = [];
+  const { StreamDescription } = await client.send(
+    new streams.DescribeStreamCommand({ StreamArn: arn }),
+  );
+  for (const shard of StreamDescription?.Shards ?? []) {
+    let iterator = (
+      await client.send(
+        new streams.GetShardIteratorCommand({
+          StreamArn: arn,
+          ShardId: shard.ShardId,
+          ShardIteratorType: 'TRIM_HORIZON',
+        }),
+      )
+    ).ShardIterator;
+    // An open shard never ends: read until it has nothing more for now.
+    while (iterator) {
+      const page = await client.send(new streams.GetRecordsCommand({ ShardIterator: iterator }));
+      records.push(...(page.Records ?? []));
+      if (!page.Records?.length) break;
+      iterator = page.NextShardIterator;
+    }
+  }
+  return records;
+}
