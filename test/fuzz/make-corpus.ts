@@ -157,6 +157,33 @@ export async function corpus(): Promise<Record<string, Buffer>> {
         '/Filter /FlateDecode',
       ),
     ]),
+    // A valid one-page contract that carries what a hostile sender hides in a PDF: a script
+    // run on opening (/OpenAction and the /JavaScript name tree), additional actions on the
+    // catalog, the page and a form field, a launch link, an embedded executable (name tree and
+    // attachment annotation) and a filled form field. /complete keeps it without all of them
+    // (test/integration/active-content.test.ts).
+    'active-content.pdf': pdf([
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 6 0 R /AA << /WC 6 0 R >> /Names << /JavaScript 7 0 R /EmbeddedFiles 8 0 R >> /AcroForm << /Fields [11 0 R] >> >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [9 0 R 11 0 R 13 0 R] /AA << /O 6 0 R >> >>',
+      stream('BT /F1 14 Tf 40 250 Td (Contrato con contenido activo) Tj ET'),
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      "<< /Type /Action /S /JavaScript /JS (app.alert\\('Sello'\\); this.exportDataObject\\({ cName: 'carga.exe', nLaunch: 2 }\\);) >>",
+      '<< /Names [(inicio) 6 0 R] >>',
+      '<< /Names [(carga.exe) 10 0 R] >>',
+      '<< /Type /Annot /Subtype /Link /Rect [40 200 300 220] /Border [0 0 0] /A << /S /Launch /F (carga.exe) /NewWindow true >> >>',
+      '<< /Type /Filespec /F (carga.exe) /UF (carga.exe) /EF << /F 12 0 R >> >>',
+      '<< /Type /Annot /Subtype /Widget /FT /Tx /T (nombre) /V (Juan Perez Soto) /Rect [40 120 290 144] /P 3 0 R /F 4 /AP << /N 14 0 R >> /AA << /K 6 0 R >> >>',
+      stream(
+        'MZ carga ejecutable de prueba',
+        '/Type /EmbeddedFile /Subtype /application#2Foctet-stream',
+      ),
+      '<< /Type /Annot /Subtype /FileAttachment /Rect [360 260 380 280] /FS 10 0 R /Name /PushPin >>',
+      stream(
+        '/Tx BMC BT /F1 12 Tf 2 7 Td (Juan Perez Soto) Tj ET EMC',
+        '/Type /XObject /Subtype /Form /BBox [0 0 250 24] /Resources << /Font << /F1 5 0 R >> >>',
+      ),
+    ]),
     'xref-prev-loop.pdf': Buffer.concat([
       contract.subarray(0, contract.lastIndexOf('startxref')),
       Buffer.from('trailer\n<< /Size 3 /Root 1 0 R /Prev 9 >>\nstartxref\n9\n%%EOF\n'),

@@ -1,5 +1,4 @@
 import { listZip } from '../providers/zip-package.js';
-import { sanitizePdf } from './pdf-sanitize.js';
 import type { PdfCheck } from './tasks.js';
 
 /**
@@ -10,7 +9,11 @@ import type { PdfCheck } from './tasks.js';
  * at upload instead of failing at sealing; the saved bytes are the document from then on.
  */
 export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
-  const { PDFDocument } = await import('@cantoo/pdf-lib');
+  // Loaded here, not at the top: the DOCX check shares this file and needs no PDF library.
+  const [{ PDFDocument }, { sanitizePdf }] = await Promise.all([
+    import('@cantoo/pdf-lib'),
+    import('./pdf-sanitize.js'),
+  ]);
   let doc: Awaited<ReturnType<typeof PDFDocument.load>>;
   try {
     // ignoreEncryption: an encrypted file loads, so it can be told apart from a broken one.

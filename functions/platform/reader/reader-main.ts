@@ -38,6 +38,7 @@ const LOADERS: Record<ReaderTask, () => Promise<Reader>> = {
     const [{ checkPdf }] = await Promise.all([
       import('./file-checks.js'),
       import('@cantoo/pdf-lib'),
+      import('./pdf-sanitize.js'),
     ]);
     return checkPdf;
   },
