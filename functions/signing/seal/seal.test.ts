@@ -8,9 +8,11 @@ import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureLocalPki,
+  type LocalCa,
   type LocalPki,
   type LocalTsa,
   localSealEnv,
+  startLocalCa,
   startLocalTsa,
 } from '../../../local/pki/index.js';
 import { readCertification } from '../../../test/support/seal-certification.js';
@@ -41,6 +43,7 @@ import {
 let dir: string;
 let pki: LocalPki;
 let tsa: LocalTsa;
+let ca: LocalCa;
 let creds: SealCredentials;
 let nssDir: string;
 
@@ -62,6 +65,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sello-seal-'));
   pki = await ensureLocalPki(join(dir, 'pki'));
   tsa = await startLocalTsa({ dataDir: join(dir, 'pki') });
+  // The CA whose CRL the B-LTA seal fetches into its DSS (ltv.test.ts checks that part).
+  ca = await startLocalCa({ dataDir: join(dir, 'pki') });
   // Through the same path the consumer takes: configured values → credentials.
   creds = await sealCredentialsFrom(localSealEnv(pki, tsa.url));
   // pdfsig trusts what an NSS db trusts: one holding the local root CA for signing.
@@ -76,6 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tsa?.close();
+  await ca?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,7 +109,11 @@ describe('sealDocument (PDF original)', () => {
     const out = pdfsig(file);
     expect(out).toContain('Signature is Valid.');
     expect(out).toContain('Certificate is Trusted.');
-    expect(out).toContain('Total document signed');
+    // The seal covers the whole file as it was when signed (its range ends at that revision's
+    // %%EOF); what follows is the B-LTA part (DSS, document timestamp) that ltv.test.ts checks.
+    const text = Buffer.from(sealed).toString('latin1');
+    const [, , , c, d] = text.match(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/) ?? [];
+    expect(text.slice(0, Number(c) + Number(d)).trimEnd()).toMatch(/%%EOF$/);
     expect(out).toContain('ETSI.CAdES.detached');
     expect(out).toContain('Sello - Sello electronico (local)');
   });
