@@ -1,7 +1,7 @@
 import type { DigestAlgorithm, TimestampAuthority } from '@libpdf/core';
 import { certifyNextSignature } from './docmdp.js';
-import { libpdfSigner } from './signer.js';
 import { CrlRevocation, ltvProblem, SealRevocationError } from './ltv.js';
+import { libpdfSigner } from './signer.js';
 import { timestampTokenProblem } from './timestamp-check.js';
 import { type SealCredentials, SealTimestampError } from './types.js';
 
