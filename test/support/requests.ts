@@ -81,7 +81,12 @@ export async function readyDocument(
   if (!up.ok) throw new Error(`upload ${up.status} ${await up.text()}`);
   const id = created.body.document.id;
   if (complete) {
-    const done = await call('POST', `/api/documents/${id}/complete`, { token });
+    let done = await call('POST', `/api/documents/${id}/complete`, { token });
+    // A 503 is the API's "nothing changed, send it again" (its deadline passed, e.g. the
+    // reader child slow to start on a loaded machine): sent again, as a client would.
+    for (let retry = 0; done.status === 503 && retry < 3; retry++) {
+      done = await call('POST', `/api/documents/${id}/complete`, { token });
+    }
     if (done.status !== 200)
       throw new Error(`complete ${done.status} ${JSON.stringify(done.body)}`);
   }
