@@ -11,7 +11,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOB_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
-import type { JobSpec, SantiagoTimeOfDay } from '../shared/contract/jobs.js';
+import type { DayOfYear, JobSpec, SantiagoTimeOfDay } from '../shared/contract/jobs.js';
 import type { RouteAccess } from '../shared/contract/routes.js';
 import { AppFunction, type AppResources } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -21,7 +21,12 @@ import { acknowledge } from './nag.js';
  * Chile's clock (an EventBridge Scheduler schedule with time zone America/Santiago, so 09:00
  * stays 09:00 in Santiago across the DST changes). A UTC cron is not offered on purpose.
  */
-export type JobSchedule = { every: Duration } | { santiagoAt: SantiagoTimeOfDay };
+export type JobSchedule =
+  | { every: Duration }
+  | {
+      santiagoAt: SantiagoTimeOfDay /** Yearly on this day instead of daily. */;
+      yearlyOn?: DayOfYear;
+    };
 
 /** A scheduled job (feature renewals, credit expiry, SLA flags...), from shared/contract/jobs.ts. */
 export interface JobDef {
@@ -110,6 +115,7 @@ export class SchedulesConstruct extends Construct {
         this.rules[job.name] = rule;
       } else {
         const { hour, minute } = job.schedule.santiagoAt;
+        const yearly = job.schedule.yearlyOn;
         // One role per schedule: it may invoke this job's function and nothing else.
         const role = new iam.Role(jobScope, 'SchedulerRole', {
           assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
@@ -129,6 +135,7 @@ export class SchedulesConstruct extends Construct {
           schedule: scheduler.ScheduleExpression.cron({
             hour: String(hour),
             minute: String(minute),
+            ...(yearly ? { day: String(yearly.day), month: String(yearly.month) } : {}),
             timeZone: TimeZone.AMERICA_SANTIAGO,
           }),
           target: new schedulerTargets.LambdaInvoke(fn.fn, {
@@ -172,7 +179,7 @@ export function jobDefs(specs: readonly JobSpec[]): JobDef[] {
     schedule:
       j.everyMinutes !== undefined
         ? { every: Duration.minutes(j.everyMinutes) }
-        : { santiagoAt: j.santiagoTime },
+        : { santiagoAt: j.santiagoTime, ...(j.yearlyOn ? { yearlyOn: j.yearlyOn } : {}) },
     access: j.access,
     description: j.description,
   }));

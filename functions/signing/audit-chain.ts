@@ -33,6 +33,7 @@ export const auditKinds = [
   'completed',
   'cancelled',
   'refund_queued',
+  'retimestamped',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

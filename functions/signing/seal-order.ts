@@ -15,6 +15,7 @@ import { checkOrderChain } from './audit-repo.js';
 import { auditedWrite } from './audited-write.js';
 import { deliveryItems } from './delivery.js';
 import { keepOriginal, OriginalLost } from './original.js';
+import { archiveIndexKeys } from './retimestamp.js';
 import type { SealCredentials, SealSigner } from './seal/types.js';
 import { failSeal, isTerminalSealError } from './seal-failure.js';
 import {
@@ -121,6 +122,8 @@ async function removeOrphans(orderId: string, keep: string) {
 interface Built {
   pdf: Uint8Array;
   sha256: string;
+  /** Expiry of the TSA certificate of the seal's document timestamp (the re-timestamp job's). */
+  timestampUntil: string | null;
   code: string;
   signers: { name: string; rut: string | null; type: string; signedAt: string }[];
   /** Who receives the sealed document besides the requester (delivery to the signers). */
@@ -156,9 +159,11 @@ async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
     },
     await sealCredentials(),
   );
+  const { lastDocTimestampExpiry } = await import('./seal/doc-timestamp.js');
   return {
     pdf: result.pdf,
     sha256: result.sha256,
+    timestampUntil: lastDocTimestampExpiry(result.pdf)?.toISOString() ?? null,
     code,
     signers: signers.map((s) => ({
       name: `${s.first_name} ${s.last_name}`.trim(),
@@ -251,6 +256,13 @@ async function commitSeal(
                   })),
                   original_sha256: order.document_sha256 ?? null,
                   sealed_sha256: built.sha256,
+                  // Found by the yearly re-timestamp job (signing/retimestamp.ts).
+                  ...(built.timestampUntil
+                    ? {
+                        timestamp_until: built.timestampUntil,
+                        ...archiveIndexKeys(built.timestampUntil, built.code),
+                      }
+                    : {}),
                 },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },

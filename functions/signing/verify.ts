@@ -41,5 +41,7 @@ export const handler = httpRoute(routes.verifyDocument, async ({ params, sourceI
     })),
     original_sha256: (v.original_sha256 as string | null) ?? null,
     sealed_sha256: String(v.sealed_sha256),
+    // Re-timestamped versions: the delivered file and each later one verify alike.
+    later_sha256: Array.isArray(v.later_sha256) ? v.later_sha256.map(String) : [],
   };
 });

@@ -25,10 +25,16 @@ export interface SantiagoTimeOfDay {
   minute: number;
 }
 
+/** A day of the year (month 1–12): a job with one runs yearly that day, at its Santiago time. */
+export interface DayOfYear {
+  month: number;
+  day: number;
+}
+
 export type JobSpec = JobBase &
   (
     | { everyMinutes: number; santiagoTime?: undefined }
-    | { santiagoTime: SantiagoTimeOfDay; everyMinutes?: undefined }
+    | { santiagoTime: SantiagoTimeOfDay; yearlyOn?: DayOfYear; everyMinutes?: undefined }
   );
 
 export const jobs: readonly JobSpec[] = [
@@ -76,5 +82,17 @@ export const jobs: readonly JobSpec[] = [
     // Reminders go through the mail outbox: no mail access here.
     access: { table: 'write' },
     description: 'Reminds pending signers on days 3, 7 and 12 of their 15-day link',
+  },
+  {
+    // Yearly, with a 400-day horizon (functions/jobs/retimestamp-evidence.ts): whatever a run
+    // misses is still in time for the next. The local stack's timer runs it daily (a no-op
+    // until something is due); `npm run job -- retimestamp-evidence` runs it by hand.
+    name: 'retimestamp-evidence',
+    handler: 'jobs/retimestamp-evidence',
+    santiagoTime: { hour: 3, minute: 30 },
+    yearlyOn: { month: 1, day: 15 },
+    access: { table: 'write', bucket: 'write', secrets: ['TSA_URL', 'TSA_URL_FALLBACK'] },
+    description:
+      "Appends a new document timestamp to sealed PDFs whose last timestamp's TSA certificate nears expiry",
   },
 ];

@@ -234,6 +234,8 @@ export const verificationResponse = z.object({
   ),
   original_sha256: z.nullable(z.string()),
   sealed_sha256: z.string(),
+  /** The same sealed file with later document timestamps appended (yearly), oldest first. */
+  later_sha256: z.optional(z.array(z.string())),
 });
 export type Verification = z.infer<typeof verificationResponse>;
 

@@ -176,6 +176,7 @@ export const signingEs = {
     completed: 'Pedido completado',
     cancelled: 'Pedido cancelado',
     refund_queued: 'Reembolso iniciado',
+    retimestamped: 'Sello de tiempo renovado',
   },
   activityActors: {
     signer: 'Firmante',

@@ -30,6 +30,19 @@ describe('the shared job list', () => {
     ]);
     expect(def?.schedule).toEqual({ santiagoAt: { hour: 9, minute: 30 } });
   });
+
+  it('runs the evidence re-timestamp yearly, on a Santiago day and time', () => {
+    const def = jobDefs(sharedJobs).find((d) => d.name === 'retimestamp-evidence');
+    expect(def?.schedule).toEqual({
+      santiagoAt: { hour: 3, minute: 30 },
+      yearlyOn: { month: 1, day: 15 },
+    });
+    const yearly = synth({ jobs: def ? [def] : [] });
+    yearly.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 3 15 1 ? *)',
+      ScheduleExpressionTimezone: 'America/Santiago',
+    });
+  });
 });
 
 // Synthetic jobs (one daily at 09:00 in Santiago, with mail and a longer timeout) exercise the

@@ -23,6 +23,14 @@ describe('file check', () => {
     );
   });
 
+  it('accepts a re-timestamped version of the sealed file as sealed too', () => {
+    const later = '12'.repeat(32);
+    const recorded = { sealed_sha256: sealed, original_sha256: original, later_sha256: [later] };
+    expect(compareHash(later.toUpperCase(), recorded)).toBe('sealed');
+    expect(compareHash(sealed, recorded)).toBe('sealed');
+    expect(compareHash('34'.repeat(32), recorded)).toBe('mismatch');
+  });
+
   it('writes digests as lower-case hex', () => {
     expect(toHex(new Uint8Array([0, 15, 255]).buffer)).toBe('000fff');
   });

@@ -7,10 +7,12 @@ export type FileVerdict = 'sealed' | 'original' | 'mismatch';
 /** Which recorded document the hash is, if any (hex compared without case). */
 export function compareHash(
   fileHash: string,
-  recorded: { sealed_sha256: string; original_sha256: string | null },
+  recorded: { sealed_sha256: string; original_sha256: string | null; later_sha256?: string[] },
 ): FileVerdict {
   const h = fileHash.toLowerCase();
-  if (h === recorded.sealed_sha256.toLowerCase()) return 'sealed';
+  // The sealed file as delivered, or a later version with a renewed timestamp appended.
+  const sealed = [recorded.sealed_sha256, ...(recorded.later_sha256 ?? [])];
+  if (sealed.some((s) => s.toLowerCase() === h)) return 'sealed';
   if (recorded.original_sha256 && h === recorded.original_sha256.toLowerCase()) return 'original';
   return 'mismatch';
 }
