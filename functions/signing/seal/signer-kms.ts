@@ -31,53 +31,77 @@ export function kmsClient(): KMSClient {
   return boundToDeadline(new KMSClient(awsClientConfig('kms')));
 }
 
+/** A KMS signing key as the seal uses it: its public key, its algorithm, and signing with it. */
+export interface KmsKey {
+  keyId: string;
+  /** DER SubjectPublicKeyInfo, from kms:GetPublicKey. */
+  publicKey: Uint8Array;
+  algorithm: SealSignatureAlgorithm;
+  /** Signs SHA-256(data) in KMS (MessageType DIGEST): what a certificate or a CSR needs. */
+  sign(data: Uint8Array): Promise<Uint8Array>;
+}
+
+/** Reads the key's public half and checks it can make a seal (also used by scripts/seal-csr.ts). */
+export async function openKmsKey(client: KMSClient, keyId: string): Promise<KmsKey> {
+  const key = await client.send(new GetPublicKeyCommand({ KeyId: keyId }));
+  if (key.KeyUsage !== 'SIGN_VERIFY') {
+    throw new Error(`KMS key ${keyId} is not a signing key (${key.KeyUsage})`);
+  }
+  const algorithm = ALGORITHM_OF_KEY_SPEC[key.KeySpec ?? ''];
+  if (!algorithm || !key.SigningAlgorithms?.includes(algorithm) || !key.PublicKey) {
+    throw new Error(`KMS key spec ${key.KeySpec} cannot make a seal (RSA or ECC_NIST_P256)`);
+  }
+  return {
+    keyId,
+    publicKey: key.PublicKey,
+    algorithm,
+    async sign(data) {
+      const out = await client.send(
+        new SignCommand({
+          KeyId: keyId,
+          Message: sha256(data),
+          MessageType: 'DIGEST',
+          SigningAlgorithm: algorithm,
+        }),
+      );
+      // KMS returns RSA signatures as raw bytes and ECDSA ones DER-encoded: as CMS and X.509 want.
+      if (!out.Signature) throw new Error(`KMS returned no signature for key ${keyId}`);
+      return out.Signature;
+    },
+  };
+}
+
 export class KmsSigner implements SealKeySigner {
   private constructor(
-    private readonly client: KMSClient,
-    readonly keyId: string,
+    private readonly key: KmsKey,
     readonly chain: readonly Uint8Array[],
-    readonly algorithm: SealSignatureAlgorithm,
   ) {}
+
+  get algorithm(): SealSignatureAlgorithm {
+    return this.key.algorithm;
+  }
 
   static async create(options: {
     keyId: string;
     chain: readonly Uint8Array[];
     client?: KMSClient;
   }): Promise<KmsSigner> {
-    const client = options.client ?? kmsClient();
     const [certificate] = options.chain;
     if (!certificate) throw new Error('SEAL_CERT_CHAIN holds no certificate');
-    const key = await client.send(new GetPublicKeyCommand({ KeyId: options.keyId }));
-    if (key.KeyUsage !== 'SIGN_VERIFY') {
-      throw new Error(`KMS key ${options.keyId} is not a signing key (${key.KeyUsage})`);
-    }
-    const algorithm = ALGORITHM_OF_KEY_SPEC[key.KeySpec ?? ''];
-    if (!algorithm || !key.SigningAlgorithms?.includes(algorithm)) {
-      throw new Error(`KMS key spec ${key.KeySpec} cannot make a seal (RSA or ECC_NIST_P256)`);
-    }
-    if (!key.PublicKey || !samePublicKey(key.PublicKey, publicKeyOfCertificate(certificate))) {
+    const key = await openKmsKey(options.client ?? kmsClient(), options.keyId);
+    if (!samePublicKey(key.publicKey, publicKeyOfCertificate(certificate))) {
       throw new Error(
         `the seal certificate is not for KMS key ${options.keyId}: its public key differs`,
       );
     }
-    if (algorithmOfCertificate(certificate) !== algorithm) {
+    if (algorithmOfCertificate(certificate) !== key.algorithm) {
       throw new Error('the seal certificate and the KMS key use different algorithms');
     }
-    return new KmsSigner(client, options.keyId, options.chain, algorithm);
+    return new KmsSigner(key, options.chain);
   }
 
-  async sign(data: Uint8Array): Promise<Uint8Array> {
-    const out = await this.client.send(
-      new SignCommand({
-        KeyId: this.keyId,
-        Message: sha256(data),
-        MessageType: 'DIGEST',
-        SigningAlgorithm: this.algorithm,
-      }),
-    );
-    // KMS returns RSA signatures as raw bytes and ECDSA ones DER-encoded: both as CMS wants.
-    if (!out.Signature) throw new Error(`KMS returned no signature for key ${this.keyId}`);
-    return out.Signature;
+  sign(data: Uint8Array): Promise<Uint8Array> {
+    return this.key.sign(data);
   }
 }
 
