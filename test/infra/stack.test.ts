@@ -218,11 +218,7 @@ describe('api', () => {
     });
   });
 
-  const noEchoParameters = [
-    'MaintenanceAccessCode',
-    'StripeSecretKey',
-    'TsaUrl',
-  ];
+  const noEchoParameters = ['MaintenanceAccessCode', 'StripeSecretKey', 'TsaUrl'];
 
   it('takes the maintenance code, the Stripe and the seal secrets from NoEcho parameters', () => {
     for (const name of noEchoParameters) {
