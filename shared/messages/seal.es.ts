@@ -56,9 +56,14 @@ export const sealEs = {
     'Las firmas de este documento son firmas electrónicas conforme a la Ley N° 19.799 sobre ' +
     'documentos electrónicos, firma electrónica y servicios de certificación de dicha firma; el ' +
     'tipo de cada una se indica junto al firmante.',
+  // What a PDF reader actually detects (a DocMDP P=2 certification, seal-pdf.ts): later
+  // signatures and form filling are allowed and shown as later; anything else breaks the seal.
   legalIntegrity:
-    'La integridad del documento está protegida por el sello electrónico de la plataforma con ' +
-    'sello de tiempo: cualquier modificación posterior al sellado invalida el sello.',
+    'La integridad del documento está protegida por el sello electrónico de la plataforma, una ' +
+    'firma de certificación con sello de tiempo. Después del sellado solo se admite agregar ' +
+    'firmas electrónicas (por ejemplo, la de un notario) o llenar campos de formulario, y un ' +
+    'lector de PDF las muestra como posteriores al sello; cualquier otro cambio en el archivo ' +
+    '(texto, páginas, imágenes o comentarios) invalida el sello.',
   legalVerify: 'Verifica su autenticidad en {url}',
   // Evidence PDF (Word originals)
   evidenceAttachmentNote:

@@ -206,6 +206,14 @@ describe('sealDocument (PDF original)', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // What the seal detects, said exactly (DocMDP P=2): only signatures and form filling may
+    // follow; any other change invalidates it.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Después del sellado solo se admite agregar firmas electrónicas (por ejemplo, la de un ' +
+        'notario) o llenar campos de formulario, y un lector de PDF las muestra como posteriores ' +
+        'al sello; cualquier otro cambio en el archivo (texto, páginas, imágenes o comentarios) ' +
+        'invalida el sello.',
+    );
     // The original's hash and the audit head, on one line each.
     expect(text).toContain(sampleInput(new Uint8Array(), []).auditHead);
     expect(text).not.toMatch(/PAdES/i);
