@@ -222,8 +222,6 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       SIGNING_CODE_HMAC_KEY: randomBytes(32).toString('base64url'),
       // Fresh per start: links already mailed keep working (their hashes are stored).
       LINK_TOKEN_KEY: randomBytes(32).toString('base64url'),
-      // Fresh per start: links already mailed keep working (their hashes are stored).
-      LINK_TOKEN_KEY: randomBytes(32).toString('base64url'),
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: new URL(via.stripe).port,
       STRIPE_API_PROTOCOL: 'http',
@@ -260,7 +258,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 
     // The SPA build and the handler bundles run side by side.
     const [webRoot] = await Promise.all([
-      opts.serveWeb ? buildWebIfStale(repoRoot, log) : undefined,
+      // SELLO_WEB_DIST: a build made beforehand (bench/lighthouse.ts builds its own), served
+      // as it is: a source edit elsewhere in the tree does not start a rebuild mid-measure.
+      opts.serveWeb ? (process.env.SELLO_WEB_DIST ?? buildWebIfStale(repoRoot, log)) : undefined,
       bundling,
     ]);
     const gateway = await startGateway({
