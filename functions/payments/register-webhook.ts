@@ -139,7 +139,7 @@ export async function handler(event: CloudFormationCustomResourceEvent, context:
     // Stripe's and our own messages name events, ids and URLs, never a key or a secret.
     logger.error('stripe webhook registration failed', {
       name: (err as Error).name,
-      message: (err as Error).message,
+      reason: (err as Error).message,
     });
     await answer(event, { ok: false, reason: (err as Error).message });
   } finally {
