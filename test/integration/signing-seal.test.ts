@@ -16,7 +16,7 @@ import {
   signer,
   waitForLinks,
 } from '../support/orders.js';
-import { readSealCms } from '../support/seal-samples.js';
+import { readDocTimestamps, readDss, readSealCms } from '../support/seal-samples.js';
 import {
   auditOf,
   DRAWN_PNG,
@@ -94,7 +94,14 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     const out = pdfsig(file);
     expect(out).toContain('Signature is Valid.');
     expect(out).toContain('Certificate is Trusted.');
-    expect(out).toContain('Total document signed');
+    // PAdES B-LTA: the seal is followed by a document timestamp (pdfsig lists it second), and
+    // the DSS holds the chains with the local CA's CRL.
+    expect(out.match(/Signature #\d+:/g)).toHaveLength(2);
+    expect(out.split('Signature #2:')[1]).toContain('Sello TSA (local)');
+    expect(readDocTimestamps(sealed)).toHaveLength(1);
+    const dss = await readDss(sealed);
+    expect(dss?.certs.length).toBeGreaterThanOrEqual(3);
+    expect(dss?.crls.length).toBeGreaterThanOrEqual(1);
     // The RFC 3161 token is over this very signature value, from the local TSA, just now.
     const cms = readSealCms(sealed);
     const imprint = cms.tstInfo?.messageImprint.hashedMessage.valueBlock.valueHexView;
@@ -309,4 +316,59 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     // Exactly one sealed file: the one the order names.
     await expect.poll(() => sealedKeys(stack, order.id)).toEqual([stored.sealed_file_key]);
   }, 120_000);
+
+  it('the yearly job re-timestamps evidence near its TSA certificate expiry; old and new files verify', async () => {
+    const { user, order, signers, links } = await signedOrder();
+    await signAll(stack, await openLink(stack, links[0] as URL), signers[0]?.email ?? '');
+    await signAll(stack, await openLink(stack, links[1] as URL), signers[1]?.email ?? '');
+    const done = await orderWhen(stack, user, order.id, 'completed');
+    const download = async (url: string | null | undefined) =>
+      new Uint8Array(await (await fetch(String(url))).arrayBuffer());
+    const first = await download(done.signed_file_url);
+
+    // The local TSA certificate lives 5 years: 1,500 days on it is within the 400-day horizon.
+    const later = new Date(Date.now() + 1500 * 86_400_000);
+    const result = await runJob(stack, 'retimestamp-evidence', later);
+    expect(result.retimestamped).toBeGreaterThanOrEqual(1);
+    expect(result.failed).toBe(0);
+
+    const now = (await checkoutApi(stack).getOrder(user, order.id)).body.order;
+    expect(now.signed_sha256).not.toBe(done.signed_sha256);
+    const second = await download(now.signed_file_url);
+    expect(sha256(second)).toBe(now.signed_sha256);
+    // Appended, not rewritten: the file the customer downloaded is the new one's beginning.
+    expect(Buffer.compare(second.subarray(0, first.length), first)).toBe(0);
+    expect(readDocTimestamps(first)).toHaveLength(1);
+    expect(readDocTimestamps(second)).toHaveLength(2);
+    for (const [name, bytes] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
+      const file = join(dir, `${order.id}.${name}.pdf`);
+      writeFileSync(file, bytes);
+      const seal = pdfsig(file).split(/Signature #\d+:/)[1] ?? '';
+      expect(seal).toContain('Signature is Valid.');
+      expect(seal).toContain('Certificate is Trusted.');
+    }
+
+    // /verificar accepts both: the sealed hash stays, the new one is listed after it.
+    const v = await call<Verification>('GET', `/api/verify/${done.verification_code}`, {
+      ip: freshIp(),
+    });
+    expect(v.body.sealed_sha256).toBe(done.signed_sha256);
+    expect(v.body.later_sha256).toEqual([now.signed_sha256]);
+    const { check, events } = await auditOf(stack, order.id);
+    expect(check.ok).toBe(true);
+    const renewed = events.filter((e) => e.kind === 'retimestamped');
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]?.details).toMatchObject({
+      previous_sha256: done.signed_sha256,
+      sealed_sha256: now.signed_sha256,
+    });
+
+    // The same scheduled run replayed leaves it alone.
+    await runJob(stack, 'retimestamp-evidence', later);
+    const replayed = (await checkoutApi(stack).getOrder(user, order.id)).body.order;
+    expect(replayed.signed_sha256).toBe(now.signed_sha256);
+  }, 300_000);
 });
