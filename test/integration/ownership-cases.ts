@@ -4,6 +4,7 @@ import type { StackInfo } from '../../local/stack.js';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { api, signIn, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
+import { accountOwnershipCases } from './ownership-cases-account.js';
 import { documentsOwnershipCases } from './ownership-cases-documents.js';
 import { ordersOwnershipCases } from './ownership-cases-orders.js';
 
@@ -149,6 +150,7 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(404);
     expect(res.body).not.toMatchObject({ payment_intent_id: created.body.payment_intent_id });
   },
+  ...accountOwnershipCases,
   ...documentsOwnershipCases,
   ...ordersOwnershipCases,
 };
