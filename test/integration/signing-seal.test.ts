@@ -16,6 +16,7 @@ import {
   signer,
   waitForLinks,
 } from '../support/orders.js';
+import { readCertification } from '../support/seal-certification.js';
 import { readDocTimestamps, readDss, readSealCms } from '../support/seal-samples.js';
 import {
   auditOf,
@@ -94,6 +95,8 @@ describe('signing: the sealed PDF, its delivery and its public verification', ()
     const out = pdfsig(file);
     expect(out).toContain('Signature is Valid.');
     expect(out).toContain('Certificate is Trusted.');
+    // A certification signature (DocMDP P=2) in the field 'Sello': a notary may still sign.
+    expect(await readCertification(sealed)).toMatchObject({ fieldName: 'Sello', permissions: 2 });
     // PAdES B-LTA: the seal is followed by a document timestamp (pdfsig lists it second), and
     // the DSS holds the chains with the local CA's CRL.
     expect(out.match(/Signature #\d+:/g)).toHaveLength(2);
