@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout-bits/PageLoader';
 import { ShellHandoff } from '../components/layout-bits/ShellHandoff';
 import { BareLayout } from '../layout/BareLayout';
-import { isBareLayoutPath } from './paths';
+import { isBareLayoutPath, isSigningPath } from './paths';
 
 const AppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
 
@@ -16,8 +16,9 @@ export function RootLayout() {
       {isBareLayoutPath(pathname) ? (
         <BareLayout>
           <Suspense fallback={<PageLoader />}>
-            {/* The link pages' shell (lib/firstPaintShell.ts LINK_SHELLS) goes with the page. */}
-            <ShellHandoff />
+            {/* The link pages' shell (lib/firstPaintShell.ts LINK_SHELLS) goes with the page;
+                the signer's page hands over itself, once past "Conectando" (SigningPage). */}
+            {isSigningPath(pathname) ? null : <ShellHandoff />}
             <Outlet />
           </Suspense>
         </BareLayout>

@@ -26,6 +26,11 @@ export function isBareLayoutPath(pathname: string): boolean {
   );
 }
 
+/** The signer's page (/sign/{id}, /firmar/{id}). */
+export function isSigningPath(pathname: string): boolean {
+  return pathname.startsWith('/sign/') || pathname.startsWith('/firmar/');
+}
+
 /**
  * Paths the maintenance gate never covers. The gate is for "the app" a visitor browses; people
  * who land from a link they were sent must reach their page without an access code:

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { es } from '../../../../shared/messages.es';
+import { ShellHandoff } from '../../components/layout-bits/ShellHandoff';
 import { ScreenHeader } from '../../components/link-screen/ScreenHeader';
 import { Button, Spinner } from '../../components/ui';
 import { forbidReferrer } from '../../lib/linkCredentials';
@@ -32,6 +33,10 @@ export function SigningPage() {
   return (
     <div className="sign-page">
       <title>{`${es.pages.signTitle} · ${es.layout.brand}`}</title>
+      {/* The first-paint shell shows this page's "Conectando" already: it stays until the first
+          answer, so the screen replaces it in one commit and the centred layout never moves
+          from a painted "Conectando" to the taller screen (a layout shift). */}
+      {view.kind === 'connecting' ? null : <ShellHandoff />}
       {view.kind === 'connecting' ? (
         <div className="sign-screen sign-screen--center">
           <Spinner size={32} label={t.connecting} />
