@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import {
   Annotations,
   AssetHashType,
-  type CfnElement,
   DockerImage,
   Duration,
   type ILocalBundling,
@@ -22,7 +21,7 @@ import { API_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeou
 import type { CognitoAction, RouteAccess } from '../shared/contract/routes.js';
 import { REPO_ROOT } from './handler-build.js';
 import type { MailConstruct } from './mail.js';
-import { acknowledge } from './nag.js';
+import { acknowledge, nagRefName } from './nag.js';
 
 export { REPO_ROOT };
 
@@ -163,7 +162,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
         reason:
           'Queries on the single table GSIs (gsi1, gsi2) need the table/index/* resource; ' +
           'it covers only the indexes of this one table.',
-        findings: [`Resource::<${logicalId(table)}.Arn>/index/*`],
+        findings: [`Resource::<${nagRefName(table, this)}>/index/*`],
       },
     ]);
   }
@@ -188,7 +187,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
           'helpers name the object read/write verbs with wildcards. Scoped to the one ' +
           'documents bucket.',
         findings: [
-          `Resource::<${logicalId(bucket)}.Arn>/*`,
+          `Resource::<${nagRefName(bucket, this)}>/*`,
           ...verbs.map((verb) => `Action::${verb}`),
         ],
       },
@@ -237,11 +236,6 @@ export class AppFunction extends Construct implements iam.IGrantable {
       this.bindSecret(name, secret);
     }
   }
-}
-
-/** Logical id of an L2 resource, as cdk-nag names it in findings. */
-function logicalId(resource: Construct): string {
-  return Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { type CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 export interface NagAcknowledgment {
@@ -23,4 +23,17 @@ export function acknowledge(scope: IConstruct, rules: NagAcknowledgment[]): void
     const ids = rule.findings?.map((f) => `${rule.id}[${f}]`) ?? [rule.id];
     for (const id of ids) Validations.of(scope).acknowledge({ id, reason: rule.reason });
   }
+}
+
+/**
+ * How a finding on a resource in `from`'s stack names the `attribute` (`Arn`) of the L2
+ * `resource`, the text between `<` and `>`: `<logical id>.Arn` in the same stack; from a nested
+ * stack (the scheduled jobs, lib/sello-stack.ts), the parameter CDK passes the parent's value in
+ * with, `referenceto<unique id>Arn` (aws-cdk-lib core/lib/private/refs.ts names it so).
+ */
+export function nagRefName(resource: IConstruct, from: IConstruct, attribute = 'Arn'): string {
+  const cfn = resource.node.defaultChild as CfnElement;
+  const owner = Stack.of(resource);
+  if (Stack.of(from) === owner) return `${owner.getLogicalId(cfn)}.${attribute}`;
+  return `referenceto${Names.nodeUniqueId(cfn.node)}${attribute}`.replace(/[^A-Za-z0-9]/g, '');
 }

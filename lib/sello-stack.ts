@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
@@ -105,6 +105,8 @@ export class SelloStack extends Stack {
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
   readonly schedules: SchedulesConstruct;
+  /** The nested stack that holds the scheduled jobs (`schedules`), see below. */
+  readonly jobsStack: NestedStack;
   /** One StreamQueue per entry of shared/contract/queues.ts, by queue name. */
   readonly queues: Record<string, StreamQueue> = {};
   readonly alarmTopic: sns.Topic;
@@ -200,7 +202,14 @@ export class SelloStack extends Stack {
       this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail));
     }
 
-    this.schedules = new SchedulesConstruct(this, 'Schedules', {
+    // The jobs (function, role, policy, log group, rule or schedule, DLQ, alarm: ~10 resources
+    // each) live in a nested stack: CloudFormation allows 500 resources per stack and counts a
+    // nested stack as one, so the API's routes keep the room in this one. CDK passes the table,
+    // bucket, secrets, topic and app URL in as the nested stack's parameters.
+    this.jobsStack = new NestedStack(this, 'Jobs', {
+      description: 'Sello: trabajos programados',
+    });
+    this.schedules = new SchedulesConstruct(this.jobsStack, 'Schedules', {
       jobs: props.jobs ?? [],
       resources,
       environment: { LOG_LEVEL: config.logLevel, APP_URL: appUrl },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { METRICS, METRICS_NAMESPACE } from '../../functions/platform/metrics.js';
 import { jobDefs } from '../../lib/schedules.js';
 import { jobs } from '../../shared/contract/jobs.js';
-import { environmentOf, logicalId, nagFindings, synth } from './synth.js';
+import { environmentOf, logicalId, nagFindings, synth, templateOf } from './synth.js';
 
 const s = synth({ jobs: jobDefs(jobs) });
 
@@ -29,7 +29,8 @@ describe('payment alarms', () => {
   it('has a retry-refunds job every 15 minutes with the Stripe key (from Secrets Manager)', () => {
     const fn = s.stack.schedules.functions['retry-refunds'];
     if (!fn) throw new Error('no retry-refunds job');
-    s.template.hasResourceProperties('AWS::Events::Rule', {
+    // The jobs live in their own nested stack (lib/sello-stack.ts).
+    templateOf(s, fn).hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(15 minutes)',
     });
     const env = Object.keys(environmentOf(s, fn));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type JobDef, jobDefs } from '../../lib/schedules.js';
 import { jobs as sharedJobs } from '../../shared/contract/jobs.js';
 import { queues as streamQueues } from '../../shared/contract/queues.js';
-import { actionsOf, environmentOf, logicalId, nagFindings, synth } from './synth.js';
+import { actionsOf, environmentOf, logicalId, nagFindings, synth, templateOf } from './synth.js';
 
 describe('the shared job list', () => {
   it('gives every job a handler file and an hourly-or-faster rate or a Santiago time', () => {
@@ -38,7 +38,7 @@ describe('the shared job list', () => {
       yearlyOn: { month: 1, day: 15 },
     });
     const yearly = synth({ jobs: def ? [def] : [] });
-    yearly.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+    templateOf(yearly, yearly.stack.jobsStack).hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(30 3 15 1 ? *)',
       ScheduleExpressionTimezone: 'America/Santiago',
     });
@@ -64,14 +64,35 @@ const jobs: JobDef[] = [
 ];
 
 const s = synth({ jobs });
-const { stack, template } = s;
+const { stack } = s;
+// The jobs live in a nested stack of their own (lib/sello-stack.ts): their resources are in its
+// template, and what they use of the app stack comes in as its parameters.
+const { jobsStack } = stack;
+const template = templateOf(s, jobsStack);
+const parentTemplate = s.template;
+
+/** What the app stack passes to the jobs stack's parameter `name`. */
+function parameterValue(name: string): unknown {
+  const resource = jobsStack.nestedStackResource;
+  if (!resource) throw new Error('the jobs stack has no resource in the app stack');
+  const nested = parentTemplate.toJSON().Resources[stack.getLogicalId(resource)];
+  return nested.Properties.Parameters[name];
+}
+
+it('puts the jobs in a nested stack, not in the app stack', () => {
+  parentTemplate.resourceCountIs('AWS::CloudFormation::Stack', 1);
+  for (const type of ['AWS::Events::Rule', 'AWS::Scheduler::Schedule']) {
+    parentTemplate.resourceCountIs(type, 0);
+  }
+  template.resourceCountIs('AWS::Lambda::Function', jobs.length);
+});
 
 describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
   const fn = stack.schedules.functions[name];
   const dlq = stack.schedules.deadLetterQueues[name];
   if (!fn || !dlq) throw new Error(`job ${name} not built`);
-  const fnArn = { 'Fn::GetAtt': [logicalId(stack, fn.fn), 'Arn'] };
-  const dlqArn = { 'Fn::GetAtt': [logicalId(stack, dlq), 'Arn'] };
+  const fnArn = { 'Fn::GetAtt': [logicalId(jobsStack, fn.fn), 'Arn'] };
+  const dlqArn = { 'Fn::GetAtt': [logicalId(jobsStack, dlq), 'Arn'] };
 
   it('runs on its schedule, with retries and a dead-letter queue', () => {
     if ('every' in job.schedule) {
@@ -104,22 +125,30 @@ describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
 
   it('sends a finally failed run to the same queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      FunctionName: { Ref: logicalId(stack, fn.fn) },
+      FunctionName: { Ref: logicalId(jobsStack, fn.fn) },
       MaximumRetryAttempts: 2,
       DestinationConfig: { OnFailure: { Destination: dlqArn } },
     });
   });
 
-  it('alarms as soon as the queue holds a message', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Namespace: 'AWS/SQS',
-      Dimensions: [
-        { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack, dlq), 'QueueName'] } },
-      ],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      AlarmActions: [{ Ref: logicalId(stack, stack.alarmTopic) }],
+  it("alarms as soon as the queue holds a message, on the app stack's alarm topic", () => {
+    const queueName = { 'Fn::GetAtt': [logicalId(jobsStack, dlq), 'QueueName'] };
+    const alarms = Object.values(
+      template.findResources('AWS::CloudWatch::Alarm', {
+        Properties: {
+          MetricName: 'ApproximateNumberOfMessagesVisible',
+          Namespace: 'AWS/SQS',
+          Dimensions: [{ Name: 'QueueName', Value: queueName }],
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        },
+      }),
+    );
+    expect(alarms).toHaveLength(1);
+    const actions = alarms[0]?.Properties.AlarmActions as { Ref: string }[];
+    expect(actions).toHaveLength(1);
+    expect(parameterValue(actions[0]?.Ref ?? '')).toEqual({
+      Ref: logicalId(stack, stack.alarmTopic),
     });
   });
 
@@ -140,15 +169,17 @@ describe.each(jobs.map((j) => [j.name, j] as const))('job %s', (name, job) => {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Timeout: (job.timeout ?? Duration.seconds(60)).toSeconds(),
-      Role: { 'Fn::GetAtt': [logicalId(stack, fn.role), 'Arn'] },
+      Role: { 'Fn::GetAtt': [logicalId(jobsStack, fn.role), 'Arn'] },
     });
   });
 });
 
-describe('queues', () => {
-  // One dead-letter queue per job, and each stream queue (shared/contract/queues.ts) with its
-  // own dead-letter queue.
-  const queues = jobs.length + 2 * streamQueues.length;
+describe.each([
+  // One dead-letter queue per job, in the jobs stack.
+  ['jobs stack', template, jobs.length],
+  // Each stream queue (shared/contract/queues.ts) with its own dead-letter queue.
+  ['app stack', parentTemplate, 2 * streamQueues.length],
+] as const)('queues of the %s', (_name, template, queues) => {
   it('are encrypted and TLS-only', () => {
     template.resourceCountIs('AWS::SQS::Queue', queues);
     template.resourcePropertiesCountIs('AWS::SQS::Queue', { SqsManagedSseEnabled: true }, queues);
@@ -170,7 +201,8 @@ describe('queues', () => {
 });
 
 describe('cdk-nag', () => {
-  it('stays clean with jobs', () => {
+  it('stays clean with jobs, in the app stack and the jobs stack', () => {
     expect(nagFindings(stack)).toEqual([]);
+    expect(nagFindings(jobsStack)).toEqual([]);
   });
 });

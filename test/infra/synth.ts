@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { App, type CfnElement, Validations } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -73,8 +73,25 @@ export function nagFindings(scope: IConstruct): string[] {
   );
 }
 
-export const logicalId = (stack: SelloStack, construct: IConstruct): string =>
+export const logicalId = (stack: Stack, construct: IConstruct): string =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
+
+const nestedTemplates = new WeakMap<Stack, Template>();
+
+/**
+ * The template of the stack that holds `construct`: the app stack's, or a nested stack's (the
+ * scheduled jobs live in `stack.jobsStack`, lib/sello-stack.ts).
+ */
+export function templateOf(s: Synth, construct: IConstruct): Template {
+  const owner = Stack.of(construct);
+  if (owner === s.stack) return s.template;
+  let template = nestedTemplates.get(owner);
+  if (!template) {
+    template = Template.fromStack(owner);
+    nestedTemplates.set(owner, template);
+  }
+  return template;
+}
 
 export interface Statement {
   Effect: string;
@@ -84,8 +101,8 @@ export interface Statement {
 
 /** Every IAM statement attached to the function's role. */
 export function statementsOf(s: Synth, fn: AppFunction): Statement[] {
-  const roleId = logicalId(s.stack, fn.role);
-  const policies = s.template.findResources('AWS::IAM::Policy');
+  const roleId = logicalId(Stack.of(fn), fn.role);
+  const policies = templateOf(s, fn).findResources('AWS::IAM::Policy');
   return Object.values(policies)
     .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
@@ -97,6 +114,6 @@ export const actionsOf = (s: Synth, fn: AppFunction): string[] =>
 
 /** The function's environment variables as synthesized. */
 export function environmentOf(s: Synth, fn: AppFunction): Record<string, unknown> {
-  const resource = s.template.toJSON().Resources[logicalId(s.stack, fn.fn)];
+  const resource = templateOf(s, fn).toJSON().Resources[logicalId(Stack.of(fn), fn.fn)];
   return resource.Properties.Environment?.Variables ?? {};
 }
