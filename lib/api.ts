@@ -1,6 +1,7 @@
 import { type Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -64,6 +65,8 @@ export class ApiConstruct extends Construct {
   readonly stage: apigw.Stage;
   readonly originWaf: ApiOriginWaf;
   readonly authorizer: apigw.CognitoUserPoolsAuthorizer;
+  /** The one role API Gateway invokes the route functions with (see below). */
+  readonly invokeRole: iam.Role;
   /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin. */
   readonly domainName: string;
   /** https://{domainName}/{stage}: reachable only with CloudFront's origin header. */
@@ -144,6 +147,25 @@ export class ApiConstruct extends Construct {
     });
     this.authorizer = authorizer;
 
+    // API Gateway invokes every route function through this one role (the integrations'
+    // credentials) instead of one Lambda permission per function: CloudFormation allows 500
+    // resources per stack and the permissions were a tenth of them. The same guarantee holds:
+    // only this API's guarded stage may assume the role (never the console's
+    // test-invoke-stage), and the role may invoke the route functions and nothing else.
+    this.invokeRole = new iam.Role(this, 'InvokeRole', {
+      description: 'API Gateway invokes the Sello route functions (live stage only)',
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com', {
+        conditions: {
+          ArnLike: {
+            // The stage by name, not by reference: the methods depend on this role, and the
+            // stage on the methods' deployment.
+            'aws:SourceArn': this.api.arnForExecuteApi('*', '/*', API_STAGE_NAME),
+          },
+        },
+      }),
+    });
+    const invokable: string[] = [];
+
     const functions = new Construct(this, 'Functions');
     for (const route of props.routes) {
       const fn = new AppFunction(functions, route.id, {
@@ -157,11 +179,17 @@ export class ApiConstruct extends Construct {
       fn.bindAccess(route.access, props.resources);
       fn.bindSecret('ORIGIN_VERIFY_SECRET', props.originSecret);
       this.functions[route.id] = fn;
+      invokable.push(fn.fn.functionArn);
 
       const isPublic = route.auth === 'public';
       const method = this.api.root.resourceForPath(route.path).addMethod(
         route.method,
-        new apigw.LambdaIntegration(fn.fn, { proxy: true, allowTestInvoke: false }),
+        new apigw.Integration({
+          type: apigw.IntegrationType.AWS_PROXY,
+          integrationHttpMethod: 'POST',
+          uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${fn.fn.functionArn}/invocations`,
+          options: { credentialsRole: this.invokeRole },
+        }),
         isPublic
           ? { authorizationType: apigw.AuthorizationType.NONE }
           : {
@@ -184,6 +212,12 @@ export class ApiConstruct extends Construct {
         );
       }
     }
+
+    // The functions themselves, not `grantInvoke`'s `arn:*` versions and aliases: API Gateway
+    // calls $LATEST, and the statement stays free of wildcards.
+    this.invokeRole.addToPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: invokable }),
+    );
 
     acknowledge(this.api, [
       {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_STAGE_NAME } from '../../lib/api.js';
 import { FROM_CLOUDFRONT_RULE } from '../../lib/api-origin-waf.js';
 import { API_PATH_PATTERN } from '../../lib/web.js';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
@@ -101,21 +102,46 @@ describe('the API behind CloudFront', () => {
     expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
   });
 
-  it('lets each function be invoked only by its method on the guarded stage', () => {
-    const apiFunctions = new Set(
-      Object.values(stack.api.functions).map((f) => logicalId(stack, f.fn)),
-    );
+  it('lets the route functions be invoked only through the guarded stage', () => {
+    // API Gateway calls every function with one role (the integrations' credentials); no
+    // function has a resource policy of its own that API Gateway could use instead.
+    const role = logicalId(stack, stack.api.invokeRole);
+    const apiFunctions = Object.values(stack.api.functions).map((f) => logicalId(stack, f.fn));
     const permissions = ofType('AWS::Lambda::Permission').filter((p) =>
-      apiFunctions.has(p.Properties.FunctionName?.['Fn::GetAtt']?.[0]),
+      apiFunctions.includes(p.Properties.FunctionName?.['Fn::GetAtt']?.[0]),
     );
-    expect(permissions).toHaveLength(routeList.length);
-    for (const p of permissions) {
-      expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
-      // .../{api}/{stage}/{METHOD}/{path}: never the test-invoke-stage nor any stage.
-      const arn = JSON.stringify(p.Properties.SourceArn);
-      expect(arn).toContain(JSON.stringify({ Ref: stageId }));
-      expect(arn).not.toContain('test-invoke-stage');
+    expect(permissions).toEqual([]);
+    const methods = ofType('AWS::ApiGateway::Method');
+    expect(methods).toHaveLength(routeList.length);
+    for (const m of methods) {
+      expect(m.Properties.Integration.Type).toBe('AWS_PROXY');
+      expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [role, 'Arn'] });
     }
+
+    // Only API Gateway, and only on behalf of this API's stage: .../{api}/{stage}/*/*, never
+    // the console's test-invoke-stage nor another API.
+    const trust = resources[role]?.Properties.AssumeRolePolicyDocument.Statement;
+    expect(trust).toHaveLength(1);
+    expect(trust[0].Principal).toEqual({ Service: 'apigateway.amazonaws.com' });
+    const sourceArn = trust[0].Condition.ArnLike['aws:SourceArn'];
+    const arn = JSON.stringify(sourceArn);
+    expect(arn).toContain(JSON.stringify({ Ref: logicalId(stack, stack.api.api) }));
+    expect(arn).toContain(`/${API_STAGE_NAME}/*/*`);
+    expect(arn).not.toContain('test-invoke-stage');
+    expect(resources[stageId]?.Properties.StageName).toBe(API_STAGE_NAME);
+
+    // The role may invoke exactly the route functions, and nothing else.
+    const statements = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toHaveLength(1);
+    expect(statements[0].Action).toBe('lambda:InvokeFunction');
+    const invoked = (statements[0].Resource as { 'Fn::GetAtt': [string, string] }[]).map(
+      (r) => r['Fn::GetAtt'],
+    );
+    expect(invoked.map(([id]) => id).sort()).toEqual([...apiFunctions].sort());
+    expect(new Set(invoked.map(([, attribute]) => attribute))).toEqual(new Set(['Arn']));
   });
 });
 
