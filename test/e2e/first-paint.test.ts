@@ -2,10 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import { newConfirmedUser, type TestUser } from '../support/client.js';
+import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { logInOnPage } from '../support/web-journey.js';
 
 /**
  * The first-paint shell (web/src/lib/firstPaintShell.ts): index.html carries the prerendered
- * gate, home and wizard, and the boot script shows the right one before any JS module runs.
+ * gate, home, wizard, /mis-pedidos and the link pages (signer, verification, delivery), and the
+ * boot script shows the right one before any JS module runs, and starts the signer's and the
+ * orders' first call (web/src/lib/earlyAnswer.ts), which the app then takes instead of asking.
  * With the modules blocked the shell is all there is, so what it shows is what a first paint
  * shows; with them, the app takes over and no trace of the shell is left.
  */
@@ -134,5 +139,123 @@ describe('the first-paint shell', () => {
       expect(consoleErrors).toEqual([]);
       await context.close();
     }
+  });
+
+  it("shows the link pages' first screen before any module runs, and opens the signer's link", async () => {
+    const { context, page } = await newVisitor(browser, stack, { viewport: PHONE });
+    await withoutModules(page);
+    const opened: string[] = [];
+    await page.route('**/api/signing/step', async (route) => {
+      opened.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, json: {} });
+    });
+    await journey(page, 'first-paint-links', async () => {
+      await page.goto('/sign/signer-1?token=tok-1');
+      await page.getByText(es.signing.connecting).first().waitFor();
+      expect(await firstPaint(page)).toEqual({
+        picked: 'signer',
+        shell: true,
+        views: ['signer'],
+        rootShown: false,
+        inert: true,
+      });
+      // The bare layout, as the app shows it: the brand, no header or sidebar.
+      const view = page.locator('[data-shell-view="signer"]');
+      expect(await view.locator('.bare__brand').isVisible()).toBe(true);
+      await page.screenshot({ path: '.data/e2e-shots/first-paint-signer.png' });
+      // The link was opened by the boot script alone, with no Referer.
+      await expect.poll(() => opened.length).toBe(1);
+      expect(JSON.parse(opened[0] ?? '{}')).toMatchObject({
+        accion: 'init_signing',
+        signerId: 'signer-1',
+        token: 'tok-1',
+      });
+      await page.goto('/verificar');
+      await page.getByRole('heading', { name: es.verify.formTitle }).waitFor();
+      expect((await firstPaint(page)).views).toEqual(['verify']);
+      await page.goto('/verificar/ABCD2345');
+      expect((await firstPaint(page)).views).toEqual(['verify-code']);
+      await page.goto('/descargar/order-1?token=t');
+      expect((await firstPaint(page)).views).toEqual(['delivery']);
+      // Never behind the gate, never anyone's data: a made-up address in the markup only.
+      const html = await (await page.request.get('/verificar')).text();
+      expect(html).not.toContain('tok-1');
+    });
+    await context.close();
+  });
+
+  it('hands over on the link pages: one opening of the link, the real screen, no error', async () => {
+    const user = await newConfirmedUser(stack, 'Primera');
+    const person = signer();
+    await paidOrder(stack, user, { signers: [person] });
+    const link = (await waitForLinks(stack, person.email))[0] as URL;
+    const { context, page, consoleErrors } = await newVisitor(browser, stack, { viewport: PHONE });
+    const opened: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/signing/step')) opened.push(r.postData() ?? '');
+    });
+    await journey(page, 'first-paint-signer-handoff', async () => {
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole('button', { name: es.signing.acceptConsent }).waitFor();
+      await expect.poll(async () => (await firstPaint(page)).shell).toBe(false);
+      expect((await firstPaint(page)).rootShown).toBe(true);
+      expect(page.url()).not.toContain('token=');
+      // The boot script's opening was the page's: the link was opened once.
+      expect(opened.filter((b) => b.includes('init_signing'))).toHaveLength(1);
+      expect(await page.locator('#main-content').count()).toBe(1);
+      await page.goto('/verificar');
+      await page.getByRole('heading', { name: es.verify.formTitle }).waitFor();
+      await expect.poll(async () => (await firstPaint(page)).shell).toBe(false);
+      await page.getByLabel(es.verify.codeLabel, { exact: true }).fill('ABCDE-23456');
+      await page.getByRole('button', { name: es.verify.submit }).click();
+      await page.getByRole('heading', { name: es.verify.notFoundTitle }).waitFor();
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  describe('/mis-pedidos signed in', () => {
+    let user: TestUser;
+    beforeAll(async () => {
+      user = await newConfirmedUser(stack, 'Pedidos');
+      await paidOrder(stack, user, { title: 'Poder simple de primera vista' });
+    });
+
+    it('shows the page with its first call under way before any module runs, then the app reuses it', async () => {
+      const { context, page, consoleErrors } = await newVisitor(browser, stack, {
+        viewport: PHONE,
+        gatePassed: true,
+      });
+      await logInOnPage(page, user);
+      // Away from the app, so no request of the login's landing page is counted below.
+      await page.goto('/robots.txt');
+      const lists: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/orders') lists.push(new URL(r.url()).search);
+      });
+      await journey(page, 'first-paint-orders', async () => {
+        await withoutModules(page);
+        await page.goto('/mis-pedidos');
+        await page.getByRole('heading', { name: es.nav.orders, level: 1 }).waitFor();
+        expect(await firstPaint(page)).toEqual({
+          picked: 'orders',
+          shell: true,
+          views: ['orders'],
+          rootShown: false,
+          inert: true,
+        });
+        await expect.poll(() => lists).toEqual(['?page=1&page_size=10']);
+        // With the modules: the boot script's answer fills the list, asked once.
+        await page.unroute('**/assets/*.js');
+        lists.length = 0;
+        await page.goto('/mis-pedidos');
+        await page.getByText('Poder simple de primera vista').first().waitFor();
+        await expect.poll(async () => (await firstPaint(page)).shell).toBe(false);
+        expect(lists).toEqual(['?page=1&page_size=10']);
+        expect(await page.locator('#main-content').count()).toBe(1);
+      });
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
   });
 });
