@@ -87,10 +87,12 @@ export function readInChild<T extends ReaderTask>(
   };
   turn.then(
     (result) => {
-      // A rewritten file (the PDF check's answer) is up to 10 MB: shared while in flight, not
-      // kept afterwards (a repeated /complete answers the stored document without a read).
-      if (carriesFile(result)) inFlight.delete(key);
-      else remember();
+      remember();
+      // A rewritten file (the PDF check's answer) is up to 10 MB: only the last few are kept.
+      if (carriesFile(result)) {
+        recentFiles.push(key);
+        if (recentFiles.length > RECENT_FILES) recent.delete(recentFiles.shift() as string);
+      }
     },
     (err: unknown) => {
       // A verdict on the file is remembered; a child that could not start, or a read cut by a
@@ -124,6 +126,10 @@ function untilDeadline<R>(read: Promise<R>, deadline: Deadline | undefined): Pro
 const inFlight = new Map<string, Promise<unknown>>();
 const recent = new Map<string, Promise<unknown>>();
 const RECENT_READS = 32;
+
+/** Of those, the ones whose answer carries a file, oldest first, and how many may stay. */
+const recentFiles: string[] = [];
+const RECENT_FILES = 2;
 
 const carriesFile = (result: unknown) =>
   typeof result === 'object' && result !== null && 'bytes' in result;
