@@ -105,8 +105,8 @@ export class SelloStack extends Stack {
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
   readonly schedules: SchedulesConstruct;
-  /** The nested stack that holds the scheduled jobs (`schedules`), see below. */
-  readonly jobsStack: NestedStack;
+  /** The nested stack that holds the scheduled jobs (`schedules`), when there are any. */
+  readonly jobsStack?: NestedStack;
   /** One StreamQueue per entry of shared/contract/queues.ts, by queue name. */
   readonly queues: Record<string, StreamQueue> = {};
   readonly alarmTopic: sns.Topic;
@@ -206,11 +206,15 @@ export class SelloStack extends Stack {
     // each) live in a nested stack: CloudFormation allows 500 resources per stack and counts a
     // nested stack as one, so the API's routes keep the room in this one. CDK passes the table,
     // bucket, secrets, topic and app URL in as the nested stack's parameters.
-    this.jobsStack = new NestedStack(this, 'Jobs', {
-      description: 'Sello: trabajos programados',
-    });
-    this.schedules = new SchedulesConstruct(this.jobsStack, 'Schedules', {
-      jobs: props.jobs ?? [],
+    // Without jobs there is no nested stack: CloudFormation refuses a template with no resources.
+    const jobs = props.jobs ?? [];
+    if (jobs.length > 0) {
+      this.jobsStack = new NestedStack(this, 'Jobs', {
+        description: 'Sello: trabajos programados',
+      });
+    }
+    this.schedules = new SchedulesConstruct(this.jobsStack ?? this, 'Schedules', {
+      jobs,
       resources,
       environment: { LOG_LEVEL: config.logLevel, APP_URL: appUrl },
       alarmTopic: this.alarmTopic,
