@@ -3,6 +3,7 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
+import { awsClientConfig, boundToDeadline } from '../platform/sdk-budget.js';
 import { arnVariable } from '../platform/secret-values.js';
 
 /**
@@ -11,7 +12,8 @@ import { arnVariable } from '../platform/secret-values.js';
  * (register-webhook.ts) reads and writes it here: Stripe shows an endpoint's secret once, when it
  * creates the endpoint, and this is where it is kept.
  */
-const client = new SecretsManagerClient({});
+// The same budget as every client (a hung Secrets Manager fails the deploy step, not hangs it).
+const client = boundToDeadline(new SecretsManagerClient(awsClientConfig('secretsManager')));
 
 function secretArn(): string {
   const arn = process.env[arnVariable('STRIPE_WEBHOOK_SECRET')];

@@ -84,10 +84,13 @@ describe('every client is built with its budget', () => {
         .filter((m) => !(m[1] ?? '').includes('DynamoDBDocument'))
         .map((m) => ({ path, ctor: m[1], args: m[2] ?? '', at: m.index ?? 0, text })),
     );
-    // DynamoDB, S3, SES, Cognito, Secrets Manager and Stripe.
+    // DynamoDB, S3, SES, Cognito, Secrets Manager (also the webhook registration's), KMS and
+    // Stripe.
     expect(built.map((b) => b.ctor).sort()).toEqual(
       [
         'DynamoDBClient',
+        'KMSClient',
+        'SecretsManagerClient',
         'StripeClient',
         'sdk.CognitoIdentityProviderClient',
         'sdk.S3Client',
