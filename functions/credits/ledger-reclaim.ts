@@ -19,7 +19,17 @@ import { readHead, readWalletItem } from './wallet.js';
  * by key: a repeat answers the first result.
  */
 export async function reclaimGrant(
-  input: { ownerId: string; paymentIntentId: string; idempotencyKey: string; description: string },
+  input: {
+    ownerId: string;
+    paymentIntentId: string;
+    idempotencyKey: string;
+    description: string;
+    /**
+     * A dispute: what of the payment was already spent becomes the wallet's debt. A refund is
+     * staff's own decision (often partial, made seeing what was used): it takes the rest only.
+     */
+    recordDebt?: boolean;
+  },
   nowEpoch: () => number,
 ): Promise<{ entry: LedgerEntry | null; reclaimed: number; owed?: number; replayed: boolean }> {
   const { ownerId, idempotencyKey: key } = input;
@@ -27,7 +37,7 @@ export async function reclaimGrant(
     beforeWork();
     const head = await readHead(ownerId, key);
     if (head.first) {
-      return { entry: head.first, reclaimed: -head.first.amount, replayed: true };
+      return { entry: head.first, reclaimed: 0 - head.first.amount, replayed: true };
     }
     if (head.inFlux) continue;
     await settle(ownerId, nowEpoch);
@@ -41,18 +51,20 @@ export async function reclaimGrant(
     );
     const amount = taken.reduce((s, l) => s + l.remaining, 0);
     // What of the payment's credits was spent (not taken back now, not expired) is owed.
-    const owed = Math.max(
-      0,
-      (await recordsTotal(ownerId, 'purchase', input.paymentIntentId)) -
-        amount +
-        (await recordsTotal(ownerId, 'expired', input.paymentIntentId)),
-    );
+    const owed = !input.recordDebt
+      ? 0
+      : Math.max(
+          0,
+          (await recordsTotal(ownerId, 'purchase', input.paymentIntentId)) -
+            amount +
+            (await recordsTotal(ownerId, 'expired', input.paymentIntentId)),
+        );
     if (amount === 0 && owed === 0) {
       // Nothing left: maybe because this very key took it since our first read (its IDEMP
       // item was written with the lots' removal, so it is visible now).
       const again = await readHead(ownerId, key);
       if (again.first) {
-        return { entry: again.first, reclaimed: -again.first.amount, replayed: true };
+        return { entry: again.first, reclaimed: 0 - again.first.amount, replayed: true };
       }
       return { entry: null, reclaimed: 0, replayed: false };
     }
@@ -61,7 +73,8 @@ export async function reclaimGrant(
       id: randomUUID(),
       owner_id: ownerId,
       type: 'adjustment',
-      amount: -amount,
+      // (0 - amount: a record of nothing taken says 0, not -0.)
+      amount: 0 - amount,
       balance_after_transaction: w.balance - amount,
       description: owed
         ? input.description + fmt(creditsEs.reclaimDebtSuffix, { debt: owed })

@@ -66,6 +66,7 @@ export async function reversePayment(
         ownerId: purchase.owner_id,
         paymentIntentId: pi.id,
         idempotencyKey: `reclaim:${pi.id}`,
+        recordDebt: r.cause === 'dispute',
         description: fmt(
           r.cause === 'dispute'
             ? creditsEs.reclaimDisputeDescription

@@ -91,7 +91,8 @@ describe("GET /api/me/export ('Descargar mis datos')", () => {
       const data = res.body;
       expect(data.format).toBe('sello-account-export/1');
       expect(data.account).toEqual({ id: subOf(user.accessToken), email: user.email });
-      expect(data.profile).toMatchObject({ email: user.email, city: 'Talca' });
+      // As checkout's form left it (it saves the buyer's details over the earlier 'Talca').
+      expect(data.profile).toMatchObject({ email: user.email, city: 'Santiago' });
       expect(data.contact).toMatchObject({ email: user.email, is_customer: true });
       expect(data.saved_signers).toHaveLength(1);
       expect(data.saved_signers[0]).toMatchObject({ first_name: 'Guardada' });

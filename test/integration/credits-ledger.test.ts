@@ -156,19 +156,20 @@ describe('reclaimGrant', () => {
       });
     }
     expect(new Set(results.map((r) => r.entry?.id)).size).toBe(1);
-    // pi_A's credits are all spent: nothing to take, no record.
-    expect(await L.reclaimGrant(input('pi_A'), nowEpoch)).toEqual({
-      entry: null,
-      reclaimed: 0,
-      replayed: false,
-    });
+    // pi_A's credits are all spent: nothing to take, and a dispute makes its 50 credits owed (a
+    // record of 0 credits says so, and the wallet's debt pauses spending).
+    const spentA = await L.reclaimGrant({ ...input('pi_A'), recordDebt: true }, nowEpoch);
+    expect(spentA).toMatchObject({ reclaimed: 0, owed: 50, replayed: false });
+    expect(spentA.entry).toMatchObject({ amount: 0, payment_intent_id: 'pi_A' });
+    expect(spentA.entry?.description).toContain('50 créditos ya usados quedan por saldar');
     expect(await walletOf(stack, user.accessToken)).toMatchObject({
       balance: 0,
+      debt: 50,
       totalEarned: 60,
       totalUsed: 60,
     });
     const adjustments = await allTransactions<Tx>(stack, user.accessToken, 'type=adjustment');
-    expect(adjustments.map((t) => t.amount)).toEqual([-20]);
+    expect(adjustments.map((t) => t.amount)).toEqual([0, -20]);
   }, 120_000);
 
   it('never takes expired credits, and races spends without a lost update', async () => {

@@ -43,6 +43,7 @@ describe('wallet and history', () => {
     await grantCredits(stack, user.accessToken, 60);
     const wallet = await call('GET', '/api/credits/wallet', { token: user.accessToken });
     expect(wallet.body).toEqual({
+      debt: 0,
       balance: 100,
       total_earned: 100,
       total_used: 0,
