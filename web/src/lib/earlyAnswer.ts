@@ -25,6 +25,23 @@ function current(): EarlyCall | undefined {
   return typeof window === 'undefined' ? undefined : (window as WithEarly)[EARLY_CALL_GLOBAL];
 }
 
+/**
+ * The link token the boot script took out of the address bar when it started init_signing (the
+ * token must leave the URL at once, before any answer), for linkCredentials to hold in memory.
+ */
+export const EARLY_LINK_TOKEN_GLOBAL = '__selloEarlyLinkToken';
+
+type WithLinkToken = { [EARLY_LINK_TOKEN_GLOBAL]?: { signerId: string; token: string } };
+
+/** That token, if it was this signer's; taken once. */
+export function takeEarlyLinkToken(signerId: string): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const held = (window as WithLinkToken)[EARLY_LINK_TOKEN_GLOBAL];
+  if (!held || held.signerId !== signerId) return undefined;
+  delete (window as WithLinkToken)[EARLY_LINK_TOKEN_GLOBAL];
+  return held.token;
+}
+
 /** The early call's answer, if the boot script made the call `key` names; taken once. */
 export function takeEarlyAnswer(key: string): Promise<EarlyAnswer | undefined> | undefined {
   const early = current();

@@ -1,3 +1,5 @@
+import { takeEarlyLinkToken } from './earlyAnswer';
+
 /**
  * The signer's credentials. The link's token leaves the address bar at once (history,
  * Referer, shoulder surfing), stays in this tab's memory only, and is exchanged on
@@ -19,7 +21,8 @@ const tokens = new Map<string, string>();
 
 /** Takes the token out of the address bar (once) and answers the one held for this signer. */
 export function takeLinkToken(signerId: string): { token?: string; fresh: boolean } {
-  const fromUrl = new URL(window.location.href).searchParams.get('token')?.trim();
+  const fromUrl =
+    new URL(window.location.href).searchParams.get('token')?.trim() || takeEarlyLinkToken(signerId);
   const cleaned = urlWithoutToken(window.location.href);
   if (cleaned !== null) window.history.replaceState(window.history.state, '', cleaned);
   if (fromUrl) tokens.set(signerId, fromUrl);

@@ -10,6 +10,7 @@ import {
 } from '../features/orders/orderRules';
 import {
   EARLY_CALL_GLOBAL,
+  EARLY_LINK_TOKEN_GLOBAL,
   type EarlyCall,
   ORDERS_CALL_KEY,
   signingCallKey,
@@ -55,9 +56,14 @@ interface Sent {
 function boot({ path, search = '', local = {}, session = {} }: Visit) {
   const dataset: Record<string, string> = {};
   const sent: Sent[] = [];
+  const replaced: string[] = [];
   const window: Record<string, unknown> = {
     localStorage: storage(local),
     sessionStorage: storage(session),
+    history: {
+      state: null,
+      replaceState: (_: unknown, __: string, url: string) => replaced.push(url),
+    },
   };
   const fetch = (url: string, init: Sent['init']) => {
     sent.push({ url, init });
@@ -65,11 +71,17 @@ function boot({ path, search = '', local = {}, session = {} }: Visit) {
   };
   new Function('window', 'location', 'document', 'fetch', bootScript())(
     window,
-    { pathname: path, search },
+    { pathname: path, search, href: `https://sello.test${path}${search}` },
     { documentElement: { dataset } },
     fetch,
   );
-  return { view: dataset.shell, sent, early: window[EARLY_CALL_GLOBAL] as EarlyCall | undefined };
+  return {
+    view: dataset.shell,
+    sent,
+    replaced,
+    linkToken: window[EARLY_LINK_TOKEN_GLOBAL],
+    early: window[EARLY_CALL_GLOBAL] as EarlyCall | undefined,
+  };
 }
 
 const picked = (visit: Visit): string | undefined => boot(visit).view;
@@ -163,8 +175,14 @@ describe("the first call, started by the boot script before the app's modules", 
   }
 
   it("opens the signer's link with its token, without Referer, and the page takes that answer", async () => {
-    const { sent, early } = boot({ path: '/sign/s%201', search: '?token=tok-1&x=1' });
+    const { sent, early, replaced, linkToken } = boot({
+      path: '/sign/s%201',
+      search: '?token=tok-1&x=1',
+    });
     expect(sent).toHaveLength(1);
+    // The token leaves the address bar at once, held in memory for the app.
+    expect(replaced).toEqual(['/sign/s%201?x=1']);
+    expect(linkToken).toEqual({ signerId: 's 1', token: 'tok-1' });
     const [call] = sent;
     expect(call?.url).toBe('/api/signing/step');
     expect(call?.init.method).toBe('POST');

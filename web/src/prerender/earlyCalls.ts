@@ -1,6 +1,6 @@
 import routes from 'virtual:sello/route-manifest';
 import { DEFAULT_PAGE_SIZE } from '../features/orders/orderRules';
-import { EARLY_CALL_GLOBAL, ORDERS_CALL_KEY } from '../lib/earlyAnswer';
+import { EARLY_CALL_GLOBAL, EARLY_LINK_TOKEN_GLOBAL, ORDERS_CALL_KEY } from '../lib/earlyAnswer';
 import { SIGNING_SESSION_KEY_PREFIX } from '../lib/linkCredentials';
 import { AMPLIFY_STORAGE_PREFIX } from '../lib/session/session';
 
@@ -48,6 +48,14 @@ export function earlyCallsScript(): string {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(Object.assign({ accion: 'init_signing', signerId }, creds, { timestamp: new Date().toISOString() })),
       });
+      if (token) {
+        // The token leaves the address bar now (history, Referer, shoulder surfing), not when
+        // the app arrives: the app takes it from here (linkCredentials.takeLinkToken).
+        window[${JSON.stringify(EARLY_LINK_TOKEN_GLOBAL)}] = { signerId, token };
+        const clean = new URL(location.href);
+        clean.searchParams.delete('token');
+        window.history.replaceState(window.history.state, '', clean.pathname + clean.search + clean.hash);
+      }
       return;
     }
     if (path !== '/mis-pedidos' || location.search) return;
