@@ -326,7 +326,8 @@ describe('the cart', () => {
       await logInOnPage(page, user);
       await page.goto('/mis-pedidos');
       // The tabs follow the keyboard pattern: arrows move and select, Home goes to the first.
-      await historyTab(page).focus();
+      // (The app's tabs, once they replace the prerendered first screen: a click waits for them.)
+      await historyTab(page).click();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => cartTab(page).getAttribute('aria-selected')).toBe('true');
       expect(await page.evaluate("document.activeElement?.getAttribute('role')")).toBe('tab');

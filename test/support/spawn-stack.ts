@@ -25,9 +25,11 @@ export async function spawnStack(
     if (process.env.SELLO_TEST_VERBOSE) process.stderr.write(d);
   });
   const info = await new Promise<StackInfo>((resolve, reject) => {
+    // A bound for a stack that will never come up, not a speed check: the web stack bundles
+    // every function and builds the SPA first, minutes on a busy 2-core machine.
     const timer = setTimeout(
       () => reject(new Error(`stack start timed out\n${errors.join('')}`)),
-      170_000,
+      480_000,
     );
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {

@@ -78,9 +78,12 @@ export function initCredentials(input: {
  * page loads or opens learns its address. Answers the clean-up that removes it again.
  */
 export function forbidReferrer(): () => void {
-  const meta = document.createElement('meta');
+  // The boot script may have put it there already, before the first paint: one is kept.
+  const meta =
+    document.head.querySelector<HTMLMetaElement>('meta[name="referrer"][content="no-referrer"]') ??
+    document.createElement('meta');
   meta.name = 'referrer';
   meta.content = 'no-referrer';
-  document.head.append(meta);
+  if (!meta.isConnected) document.head.append(meta);
   return () => meta.remove();
 }

@@ -41,6 +41,13 @@ export function earlyCallsScript(): string {
           session = window.sessionStorage.getItem(${JSON.stringify(SIGNING_SESSION_KEY_PREFIX)} + signerId);
         } catch {}
       }
+      try {
+        // No Referer from this page at all, from the first request on (SigningPage keeps it).
+        const meta = document.createElement('meta');
+        meta.name = 'referrer';
+        meta.content = 'no-referrer';
+        document.head.appendChild(meta);
+      } catch {}
       if (!token && !session) return;
       const creds = token ? { token } : { signingSessionId: session };
       call('signing ' + signerId + (token ? ' token ' + token : ' session ' + session), ${JSON.stringify(routes.signingStep.path)}, {
