@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeFifo } from './ledger-debt.js';
-import { LedgerInvariantError, type Lot } from './replay.js';
+import { LedgerInvariantError, type Lot, takeFifo } from './replay.js';
 
 const lot = (id: string, expiresAt: number, remaining: number, pi?: string): Lot => ({
   id,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { creditsEs } from '../../shared/messages/credits.es.js';
-import { allocateFifo } from '../../shared/rules/credits.js';
 import { iso, type LedgerEntry } from './entry.js';
 import { pinned } from './ledger-pinned.js';
-import { LedgerInvariantError, type Lot, type LotTake } from './replay.js';
+import { takeFifo } from './replay.js';
 import type { Wallet } from './wallet.js';
 
 /**
@@ -12,34 +11,6 @@ import type { Wallet } from './wallet.js';
  * next (a new package, a plan's monthly credits), earliest-expiring first, as one 'adjustment'
  * record listing the lots: a step of settlement like expiry, on a wallet at rest.
  */
-
-/** The lots after taking `amount` FIFO by expiry (live lots only), and what each gave. */
-export function takeFifo(
-  lots: readonly Lot[],
-  amount: number,
-  now: number,
-): { lots: Lot[]; emptied: Lot[]; takes: LotTake[] } {
-  const allocation = allocateFifo(lots, amount, now);
-  if (!allocation) throw new LedgerInvariantError(`${amount} credits exceed the wallet's lots`);
-  const left = new Map(lots.map((l) => [l.id, { ...l }]));
-  const emptied: Lot[] = [];
-  const takes: LotTake[] = [];
-  for (const a of allocation) {
-    const lot = left.get(a.lotId) as Lot;
-    takes.push({
-      lotId: a.lotId,
-      expiresAt: a.expiresAt,
-      take: a.take,
-      ...(lot.paymentIntentId ? { paymentIntentId: lot.paymentIntentId } : {}),
-    });
-    lot.remaining -= a.take;
-    if (lot.remaining === 0) {
-      left.delete(lot.id);
-      emptied.push(lot);
-    }
-  }
-  return { lots: [...left.values()], emptied, takes };
-}
 
 /** Pays as much of the debt as the balance allows. The wallet is at rest, no lot is due. */
 export async function payDebt(ownerId: string, w: Wallet, now: number): Promise<number> {

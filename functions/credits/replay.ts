@@ -87,25 +87,16 @@ export function replay(
     }
     // Every lot in play was live when the debit was made: the wallet refuses debits once its
     // earliest lot is due (nextExpiryAt), so the time filter is off here (now = 0).
-    const allocation = allocateFifo([...lots.values()], -entry.amount, 0);
-    if (!allocation) {
+    let taken: ReturnType<typeof takeFifo>;
+    try {
+      taken = takeFifo([...lots.values()], -entry.amount, 0);
+    } catch {
       throw new LedgerInvariantError(`journal debit ${change.seq} exceeds the wallet's lots`);
     }
-    const takes: LotTake[] = [];
-    for (const a of allocation) {
-      const lot = lots.get(a.lotId) as Lot;
-      takes.push({
-        lotId: a.lotId,
-        expiresAt: a.expiresAt,
-        take: a.take,
-        ...(lot.paymentIntentId ? { paymentIntentId: lot.paymentIntentId } : {}),
-      });
-      lot.remaining -= a.take;
-      if (lot.remaining === 0) {
-        lots.delete(a.lotId);
-        emptied.push(lot);
-      }
-    }
+    lots.clear();
+    for (const lot of taken.lots) lots.set(lot.id, lot);
+    emptied.push(...taken.emptied);
+    const takes = taken.takes;
     settled.push({ change, entry, lots: takes });
   }
   return { settled, lots: [...lots.values()], emptied };
@@ -124,4 +115,35 @@ export function dueLots(lots: readonly Lot[], now: number): Lot[] {
   return lots
     .filter((l) => l.expiresAt <= now)
     .sort((a, b) => a.expiresAt - b.expiresAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The lots after taking `amount` FIFO by expiry (lots live at `now` only), and what each gave,
+ * with its payment: a debit at settlement, a debt paid (ledger-debt.ts).
+ */
+export function takeFifo(
+  lots: readonly Lot[],
+  amount: number,
+  now: number,
+): { lots: Lot[]; emptied: Lot[]; takes: LotTake[] } {
+  const allocation = allocateFifo(lots, amount, now);
+  if (!allocation) throw new LedgerInvariantError(`${amount} credits exceed the wallet's lots`);
+  const left = new Map(lots.map((l) => [l.id, { ...l }]));
+  const emptied: Lot[] = [];
+  const takes: LotTake[] = [];
+  for (const a of allocation) {
+    const lot = left.get(a.lotId) as Lot;
+    takes.push({
+      lotId: a.lotId,
+      expiresAt: a.expiresAt,
+      take: a.take,
+      ...(lot.paymentIntentId ? { paymentIntentId: lot.paymentIntentId } : {}),
+    });
+    lot.remaining -= a.take;
+    if (lot.remaining === 0) {
+      left.delete(lot.id);
+      emptied.push(lot);
+    }
+  }
+  return { lots: [...left.values()], emptied, takes };
 }
