@@ -57,9 +57,13 @@ export async function completeUpload(sub: string, id: string, nowEpoch: number) 
   }
 }
 
+/** Pauses between reads torn by an upload landing meanwhile (a replayed POST takes ms). */
+const TORN_READ_WAITS_MS = [0, 50, 150, 400];
+
 /** The incoming object, whole; tried again when an upload landing meanwhile tore the read. */
 async function readIntact(key: string): Promise<Buffer> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (const wait of TORN_READ_WAITS_MS) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const read = await storage.readWholeObject(key);
     if (!read) throw new AppError('CONFLICT', documentsEs.notUploaded);
     if (read.intact) return read.bytes;
@@ -70,8 +74,10 @@ async function readIntact(key: string): Promise<Buffer> {
 async function checkAndKeep(doc: DocumentItem, nowEpoch: number) {
   const head = await storage.headObject(doc.upload_key);
   if (!head) throw new AppError('CONFLICT', documentsEs.notUploaded);
-  if (head.size === 0) return refuse(doc, documentsEs.empty);
   // s3rver ignores the POST policy's size range: the real size is checked here everywhere.
+  // Only "too large" is judged by HEAD (an object being written never looks larger than it
+  // is); "empty" waits for whole bytes below: s3rver truncates the file before writing a
+  // replayed upload, and a HEAD in that moment says 0 bytes of a file that is not empty.
   if (head.size > MAX_DOCUMENT_BYTES) return refuse(doc, documentsEs.tooLarge);
   // At most 10 MB, read once: the same bytes are typed, hashed and kept, and they must be
   // one whole upload (their MD5 is the ETag S3 served them with), never a read torn by a
