@@ -4,6 +4,8 @@ import { createServer, type Plugin, type PluginOption, type Rollup } from 'vite'
 interface ShellModule {
   renderShellMarkup(): string;
   bootScript(): string;
+  /** The promise on `window` of a first screen the boot script is drawing (earlyScreen.ts). */
+  EARLY_SCREEN_GLOBAL: string;
 }
 
 const SHELL_MODULE = '/src/prerender/shells.tsx';
@@ -39,7 +41,12 @@ export function prerenderShell(webRoot: string, plugins: () => PluginOption[]): 
           }
           const boot = ctx.chunk && ctx.bundle ? bootChunks(ctx.chunk, ctx.bundle) : [];
           const pages = ctx.bundle ? pageChunks(ctx.bundle, boot) : {};
-          const { html: withoutModules, loader } = deferModules(html, boot, pages);
+          const { html: withoutModules, loader } = deferModules(
+            html,
+            boot,
+            pages,
+            shells.EARLY_SCREEN_GLOBAL,
+          );
           return withoutModules
             .replace('</head>', `  ${bootScript}\n  </head>`)
             .replace('<div id="root">', `${markup}\n    <div id="root">`)
@@ -127,6 +134,7 @@ export function deferModules(
   html: string,
   preloads: string[] = [],
   pages: Record<string, string[]> = {},
+  earlyScreenGlobal?: string,
 ): { html: string; loader: string } {
   const entries = [...html.matchAll(ENTRY_RE)].map((m) => m[1]);
   // Vite writes no modulepreload of its own (modulePreload is off); any it did write would be
@@ -165,14 +173,21 @@ export function deferModules(
   if (!view || document.visibilityState !== 'visible') {
     go();
   } else {
-    try {
-      new PerformanceObserver((list, observer) => {
-        if (!list.getEntriesByName('first-contentful-paint').length) return;
-        observer.disconnect();
-        setTimeout(go, 0);
-      }).observe({ type: 'paint', buffered: true });
-    } catch {}
-    setTimeout(go, ${PAINT_WAIT_MS});
+    const painted = new Promise((resolve) => {
+      try {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          resolve();
+        }).observe({ type: 'paint', buffered: true });
+      } catch {}
+      setTimeout(resolve, ${PAINT_WAIT_MS});
+    });
+    // A first screen the boot script draws from its early answer (the signer's consent,
+    // prerender/earlyScreen.ts): the app, which could only draw the same screen, loads once
+    // that screen has been painted, so its downloads do not share a slow connection with it.
+    const answered = ${earlyScreenGlobal ? `window[${JSON.stringify(earlyScreenGlobal)}]` : 'undefined'};
+    Promise.all([painted, answered]).then(() => setTimeout(go, 0));
   }
 })();`;
   return { html: html.replace(ENTRY_RE, '').replace(PRELOAD_RE, ''), loader };

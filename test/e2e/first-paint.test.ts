@@ -214,6 +214,36 @@ describe('the first-paint shell', () => {
     await context.close();
   });
 
+  it("draws a fresh link's consent screen from the boot script's answer, before any module runs", async () => {
+    const user = await newConfirmedUser(stack, 'Consentimiento');
+    const person = signer();
+    await paidOrder(stack, user, { signers: [person], title: 'Arriendo temprano' });
+    const link = (await waitForLinks(stack, person.email))[0] as URL;
+    const { context, page } = await newVisitor(browser, stack, { viewport: PHONE });
+    await withoutModules(page);
+    await journey(page, 'first-paint-signer-consent', async () => {
+      await page.goto(`${link.pathname}${link.search}`);
+      const view = page.locator('[data-shell-view="signer-consent"]');
+      await view.getByText(es.signing.consentText).waitFor();
+      expect(await firstPaint(page)).toMatchObject({
+        picked: 'signer',
+        views: ['signer-consent'],
+        rootShown: false,
+        inert: true,
+      });
+      // The answer's own words, in the app's consent screen: type, requester, the buttons.
+      expect(await view.locator('h1').textContent()).toBe(es.signing.typeTitles.simple);
+      expect(await view.locator('.sign-head__description').textContent()).toContain('«');
+      expect(await view.locator('.sign-actions button').allTextContents()).toEqual([
+        es.signing.acceptConsent,
+        es.signing.reject,
+      ]);
+      expect(page.url()).not.toContain('token=');
+      await page.screenshot({ path: '.data/e2e-shots/first-paint-signer-consent.png' });
+    });
+    await context.close();
+  });
+
   describe('/mis-pedidos signed in', () => {
     let user: TestUser;
     beforeAll(async () => {

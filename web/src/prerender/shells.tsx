@@ -7,6 +7,7 @@ import { HomePage } from '../features/home/HomePage';
 import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
 import { OrdersPage } from '../features/orders/OrdersPage';
 import { SigningPage } from '../features/signing/SigningPage';
+import { SigningScreen } from '../features/signing/SigningScreen';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { DeliveryPage } from '../features/verify/DeliveryPage';
 import { VerifyPage } from '../features/verify/VerifyPage';
@@ -26,6 +27,10 @@ import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../lib/maint
 import { AMPLIFY_STORAGE_PREFIX, SessionProvider } from '../lib/session/session';
 import { WIZARD_EDIT_PARAM, WIZARD_SESSION_KEYS } from '../lib/wizardSession';
 import { earlyCallsScript } from './earlyCalls';
+
+export { EARLY_SCREEN_GLOBAL } from './earlyScreen';
+
+import { consentTemplate, earlyScreenScript, SIGNER_CONSENT_VIEW, withSlots } from './earlyScreen';
 
 /**
  * Build-time only (web/vite-prerender.ts loads this module in Node): the static markup of the
@@ -97,6 +102,8 @@ interface View {
   /** The address rendered (placeholders, never a real id or token). */
   entry?: string;
   element: ReactNode;
+  /** Its markup has slots the boot script fills from the first answer (earlyScreen.ts). */
+  slots?: boolean;
 }
 
 const VIEWS: View[] = [
@@ -152,6 +159,27 @@ const VIEWS: View[] = [
       </BareLayout>
     ),
   },
+  // The signer's consent screen, as SigningPage draws a fresh link's first answer, its words
+  // left to the boot script (earlyScreen.ts): shown instead of "Conectando" once they arrive.
+  {
+    name: SIGNER_CONSENT_VIEW,
+    route: '/firmar/:signerId',
+    entry: '/firmar/signer',
+    slots: true,
+    element: (
+      <BareLayout>
+        <div className="sign-page">
+          <SigningScreen
+            answer={consentTemplate()}
+            seq={1}
+            running={null}
+            notice={null}
+            onPost={() => undefined}
+          />
+        </div>
+      </BareLayout>
+    ),
+  },
   {
     name: 'verify',
     route: '/verificar',
@@ -189,14 +217,15 @@ const VIEWS: View[] = [
  * React hoists a page's `<title>` in the browser; in static markup it would sit in the body.
  */
 export function renderShellMarkup(): string {
-  const views = VIEWS.map(({ name, route, entry = route, element }) => {
-    const html = withBareWindow(entry, () =>
+  const views = VIEWS.map(({ name, route, entry = route, element, slots }) => {
+    const rendered = withBareWindow(entry, () =>
       renderToStaticMarkup(
         <Providers route={route} entry={entry}>
           {element}
         </Providers>,
       ),
     );
+    const html = slots ? withSlots(rendered) : rendered;
     return `<div data-shell-view="${name}">${html.replace(/<title>[^<]*<\/title>/g, '')}</div>`;
   });
   return `<div id="${SHELL_ID}" inert="">${views.join('')}</div>`;
@@ -244,5 +273,6 @@ export function bootScript(): string {
   }
   document.documentElement.dataset.shell = inside ? page : 'gate';
 })();
-${earlyCallsScript()}`;
+${earlyCallsScript()}
+${earlyScreenScript('signer')}`;
 }
