@@ -1,21 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ensureLocalPki,
   type LocalCa,
   type LocalPki,
   type LocalTsa,
   localSealEnv,
-  startLocalCa,
-  startLocalTsa,
 } from '../../../local/pki/index.js';
+import { type SealPki, startSealPki } from '../../../test/support/seal-pki.js';
 import {
-  pdfsigTrusting,
   readDocTimestamps,
   readDss,
   sampleInput,
@@ -41,29 +36,19 @@ let creds: SealCredentials;
 let pdfsig: (file: string) => string;
 let sealed: Uint8Array;
 
-const save = (name: string, bytes: Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
+let save: SealPki['save'];
+let env: SealPki;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sello-rets-'));
-  pki = await ensureLocalPki(join(dir, 'pki'));
-  tsa = await startLocalTsa({ dataDir: join(dir, 'pki') });
-  ca = await startLocalCa({ dataDir: join(dir, 'pki') });
+  env = await startSealPki('sello-rets-');
+  ({ dir, pki, tsa, ca, save, pdfsig } = env);
   creds = await sealCredentialsFrom(localSealEnv(pki, tsa.url));
-  pdfsig = pdfsigTrusting(join(dir, 'pki', 'root-ca.pem'), join(dir, 'nss'));
   sealed = (
     await sealDocument(sampleInput(await samplePdf(1), [sampleSigner('Ana', 'typed')]), creds)
   ).pdf;
 }, 90_000);
 
-afterAll(async () => {
-  await tsa?.close();
-  await ca?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 describe('lastDocTimestampExpiry', () => {
   it("is the expiry of the TSA certificate of the sealed file's document timestamp", () => {

@@ -1,21 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ensureLocalPki,
   type LocalCa,
   type LocalPki,
   type LocalTsa,
   localSealEnv,
-  startLocalCa,
-  startLocalTsa,
 } from '../../../local/pki/index.js';
+import { type SealPki, startSealPki } from '../../../test/support/seal-pki.js';
 import {
-  pdfsigTrusting,
   readDocTimestamps,
   readDss,
   readSealCms,
@@ -44,30 +39,20 @@ let ca: LocalCa;
 let creds: SealCredentials;
 let pdfsig: (file: string) => string;
 
-const save = (name: string, bytes: Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
+let save: SealPki['save'];
+let env: SealPki;
 const toAb = (u: Uint8Array): ArrayBuffer => u.slice().buffer as ArrayBuffer;
 const cert = (der: Uint8Array) =>
   new pkijs.Certificate({ schema: asn1js.fromBER(toAb(der)).result });
 const hex = (u: Uint8Array) => Buffer.from(u).toString('hex');
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sello-ltv-'));
-  pki = await ensureLocalPki(join(dir, 'pki'));
-  tsa = await startLocalTsa({ dataDir: join(dir, 'pki') });
-  ca = await startLocalCa({ dataDir: join(dir, 'pki') });
+  env = await startSealPki('sello-ltv-');
+  ({ dir, pki, tsa, ca, save, pdfsig } = env);
   creds = await sealCredentialsFrom(localSealEnv(pki, tsa.url));
-  pdfsig = pdfsigTrusting(join(dir, 'pki', 'root-ca.pem'), join(dir, 'nss'));
 }, 60_000);
 
-afterAll(async () => {
-  await tsa?.close();
-  await ca?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 describe('local PKI publication', () => {
   it('names the local CA as CRL distribution point of the seal and TSA certificates', () => {

@@ -1,21 +1,18 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { webcrypto } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ensureLocalPki,
-  type LocalCa,
   type LocalPki,
   type LocalTsa,
   localSealEnv,
-  startLocalCa,
   startLocalTsa,
 } from '../../../local/pki/index.js';
 import { readCertification } from '../../../test/support/seal-certification.js';
+import { type SealPki, startSealPki } from '../../../test/support/seal-pki.js';
 import {
   readSealCms,
   sampleInput,
@@ -40,50 +37,31 @@ import {
  * pkijs and `openssl ts -verify`. Runs the local TSA on a free loopback port.
  */
 
+let fixture: SealPki;
 let dir: string;
 let pki: LocalPki;
 let tsa: LocalTsa;
-let ca: LocalCa;
 let creds: SealCredentials;
-let nssDir: string;
+let save: SealPki['save'];
+let pdfsig: SealPki['pdfsig'];
 
 const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
   if (r.error) throw r.error;
   return `${r.stdout}${r.stderr}`;
 };
-const save = (name: string, bytes: Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
-const pdfsig = (file: string) => run('pdfsig', ['-nssdir', `sql:${nssDir}`, file]);
 const pdftext = (file: string) => run('pdftotext', ['-layout', file, '-']);
 const pageCount = (file: string) => Number(run('pdfinfo', [file]).match(/Pages:\s+(\d+)/)?.[1]);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sello-seal-'));
-  pki = await ensureLocalPki(join(dir, 'pki'));
-  tsa = await startLocalTsa({ dataDir: join(dir, 'pki') });
-  // The CA whose CRL the B-LTA seal fetches into its DSS (ltv.test.ts checks that part).
-  ca = await startLocalCa({ dataDir: join(dir, 'pki') });
+  // The local TSA, and the CA whose CRL the B-LTA seal fetches into its DSS (ltv.test.ts).
+  fixture = await startSealPki('sello-seal-');
+  ({ dir, pki, tsa, save, pdfsig } = fixture);
   // Through the same path the consumer takes: configured values → credentials.
   creds = await sealCredentialsFrom(localSealEnv(pki, tsa.url));
-  // pdfsig trusts what an NSS db trusts: one holding the local root CA for signing.
-  nssDir = join(dir, 'nss');
-  mkdirSync(nssDir);
-  execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
-  execFileSync('certutil', [
-    ...['-A', '-d', `sql:${nssDir}`, '-n', 'sello-local-root', '-t', 'CT,C,C'],
-    ...['-i', join(dir, 'pki', 'root-ca.pem')],
-  ]);
 }, 60_000);
 
-afterAll(async () => {
-  await tsa?.close();
-  await ca?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.close());
 
 describe('sealDocument (PDF original)', () => {
   let sealed: Uint8Array;

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   constants,
   createHash,
@@ -8,9 +8,7 @@ import {
   verify,
   X509Certificate,
 } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   GetPublicKeyCommand,
   type GetPublicKeyCommandOutput,
@@ -19,17 +17,10 @@ import {
 } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ensureLocalPki,
-  type LocalCa,
-  type LocalPki,
-  type LocalTsa,
-  localSealEnv,
-  startLocalCa,
-  startLocalTsa,
-} from '../../../local/pki/index.js';
+import { type LocalPki, type LocalTsa, localSealEnv } from '../../../local/pki/index.js';
 import { buildCsr, csrPem } from '../../../scripts/csr.js';
 import { readCertification } from '../../../test/support/seal-certification.js';
+import { type SealPki, startSealPki } from '../../../test/support/seal-pki.js';
 import { sampleInput, samplePdf, sampleSigner } from '../../../test/support/seal-samples.js';
 import { sealCredentialsFrom, sealDocument } from './index.js';
 import type { SealKeySigner } from './signer.js';
@@ -49,11 +40,11 @@ const KEY_ARN = 'arn:aws:kms:sa-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-
 const kms = mockClient(KMSClient);
 const client = new KMSClient({ region: 'sa-east-1' });
 
-let dir: string;
+let fixture: SealPki;
 let pki: LocalPki;
 let tsa: LocalTsa;
-let ca: LocalCa;
-let nssDir: string;
+let path: SealPki['path'];
+let pdfsig: SealPki['pdfsig'];
 let sealKey: { publicKey: KeyObject; privateKey: KeyObject };
 let chainPem: string;
 
@@ -62,7 +53,6 @@ const run = (cmd: string, args: string[]) => {
   if (r.error) throw r.error;
   return `${r.stdout}${r.stderr}`;
 };
-const path = (name: string) => join(dir, name);
 
 /** SHA-256 DigestInfo prefix: PKCS#1 v1.5 over a digest is RSA over prefix ‖ digest. */
 const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
@@ -104,10 +94,8 @@ function fakeKms(key: { publicKey: KeyObject; privateKey: KeyObject }) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sello-kms-'));
-  pki = await ensureLocalPki(path('pki'));
-  tsa = await startLocalTsa({ dataDir: path('pki') });
-  ca = await startLocalCa({ dataDir: path('pki') });
+  fixture = await startSealPki('sello-kms-');
+  ({ pki, tsa, path, pdfsig } = fixture);
   sealKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
   fakeKms(sealKey);
 
@@ -139,14 +127,6 @@ beforeAll(async () => {
     ...['-extfile', path('leaf.ext'), '-out', path('seal.pem')],
   ]);
   chainPem = readFileSync(path('seal.pem'), 'utf8') + readFileSync(path('ca.pem'), 'utf8');
-
-  nssDir = path('nss');
-  mkdirSync(nssDir);
-  execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
-  execFileSync('certutil', [
-    ...['-A', '-d', `sql:${nssDir}`, '-n', 'ca-de-prueba', '-t', 'CT,C,C'],
-    ...['-i', path('ca.pem')],
-  ]);
 }, 60_000);
 
 beforeEach(() => {
@@ -155,9 +135,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   kms.restore();
-  await tsa?.close();
-  await ca?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe('the seal CSR for a KMS key (scripts/seal-csr.ts)', () => {
@@ -192,7 +170,7 @@ describe('sealing through KMS', () => {
       creds,
     );
     writeFileSync(path('sealed.pdf'), result.pdf);
-    const out = run('pdfsig', ['-nssdir', `sql:${nssDir}`, path('sealed.pdf')]);
+    const out = pdfsig(path('sealed.pdf'));
     expect(out).toContain('Signature is Valid.');
     expect(out).toContain('Certificate is Trusted.');
     expect(out).toContain('Sello - Sello electrónico (prueba KMS)');
