@@ -4,14 +4,15 @@ import type { StackInfo } from '../local/stack.js';
 import { es } from '../shared/messages.es.js';
 import { api, mailsTo, newConfirmedUser, type TestUser } from '../test/support/client.js';
 import { grantCredits } from '../test/support/ledger.js';
+import { checkoutForm, signer } from '../test/support/order-forms.js';
 import { readyDocument, serviceIds } from '../test/support/requests.js';
 
 /**
  * The real people behind the Lighthouse visits that need data (bench/lighthouse.ts): a
  * customer with a paid order, signed in, and the signing link its signer was mailed. Made
- * through the API as the wizard and the checkout make them (test/support's helpers that do
- * not need Vitest's runner; test/support/orders.ts asserts with Vitest's `expect`, which a
- * plain process cannot import).
+ * through the API as the wizard and the checkout make them, with the tests' own forms
+ * (test/support/order-forms.ts; orders.ts asserts with Vitest's `expect`, which a plain
+ * process cannot import).
  */
 export interface BenchPeople {
   /** The signer's link as mailed: `/sign/{signerId}?token=…` (path and query). */
@@ -54,16 +55,7 @@ async function paidOrderWithLink(stack: StackInfo, user: TestUser): Promise<stri
       body: {
         notarial_service_id: cl.id('sin_notario'),
         signature_service_id: cl.id('fes'),
-        signers: [
-          {
-            first_name: 'Ana',
-            last_name: 'Pérez',
-            id_number: '12345678-5',
-            email,
-            phone: '912345678',
-            phone_country_code: '+56',
-          },
-        ],
+        signers: [signer({ email })],
         delivery_options: true,
       },
     },
@@ -76,19 +68,7 @@ async function paidOrderWithLink(stack: StackInfo, user: TestUser): Promise<stri
     body: {
       request_id: saved.body.request.id,
       idempotency_key: randomUUID(),
-      form: {
-        title: 'Contrato de arriendo',
-        first_name: 'Carla',
-        last_name: 'Rojas',
-        email: 'carla@example.com',
-        phone: '+56912345678',
-        company: null,
-        address: 'Av. Providencia 1234',
-        city: 'Santiago',
-        whatsapp: '+56912345678',
-        billing_country_id: 'cl',
-        region_province: 'Región Metropolitana',
-      },
+      form: checkoutForm(),
     },
   });
   if (paid.status !== 200) throw new Error(`checkout ${paid.status} ${JSON.stringify(paid.body)}`);

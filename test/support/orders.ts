@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { StackInfo } from '../../local/stack.js';
-import type { CheckoutForm, Order } from '../../shared/contract/orders.js';
+import type { Order } from '../../shared/contract/orders.js';
 import type { SigningRequest } from '../../shared/contract/requests.js';
 import { api, mailsTo, type TestUser } from './client.js';
 import { subOf } from './ledger.js';
+import { checkoutForm, signer } from './order-forms.js';
 import { type RequestAnswer, readyDocument, serviceIds } from './requests.js';
 
 /**
@@ -17,31 +18,7 @@ import { type RequestAnswer, readyDocument, serviceIds } from './requests.js';
 export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
 
-/** A unique, valid signer (Chilean RUT, 9-digit mobile). */
-export const signer = (over: Record<string, string> = {}) => ({
-  first_name: 'Ana',
-  last_name: 'Pérez',
-  id_number: '12345678-5',
-  email: `firmante-${randomUUID().slice(0, 8)}@example.com`,
-  phone: '912345678',
-  phone_country_code: '+56',
-  ...over,
-});
-
-export const checkoutForm = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
-  title: 'Contrato de arriendo',
-  first_name: 'Carla',
-  last_name: 'Rojas',
-  email: 'carla@example.com',
-  phone: '+56912345678',
-  company: null,
-  address: 'Av. Providencia 1234',
-  city: 'Santiago',
-  whatsapp: '+56912345678',
-  billing_country_id: 'cl',
-  region_province: 'Región Metropolitana',
-  ...over,
-});
+export { checkoutForm, signer } from './order-forms.js';
 
 export interface RequestOptions {
   signers?: ReturnType<typeof signer>[];
