@@ -22,6 +22,8 @@ export const countryServiceSchema = z.object({
   price: z.int().check(z.nonnegative()),
   currency_code: z.string().check(z.length(3)),
   pricing_model: pricingModelSchema,
+  /** Delivered end to end; false: listed as 'Próximamente' and refused by the server. */
+  available: z.boolean(),
 });
 export type CountryService = z.infer<typeof countryServiceSchema>;
 
