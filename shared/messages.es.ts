@@ -1,6 +1,7 @@
 import { accountEs } from './messages/account.es.js';
 import { apiEs } from './messages/api.es.js';
 import { authEs } from './messages/auth.es.js';
+import { availabilityEs } from './messages/availability.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
 import { creditsEs } from './messages/credits.es.js';
 import { documentsEs } from './messages/documents.es.js';
@@ -209,6 +210,7 @@ export const es = {
     welcome: '¡Bienvenido, {name}!',
     loggedOut: 'Sesión cerrada',
   },
+  availability: availabilityEs,
 } as const;
 
 export { fmt } from './messages/fmt.js';

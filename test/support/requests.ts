@@ -29,6 +29,8 @@ export const catalogService = (
   price,
   currency_code: 'CLP',
   pricing_model,
+  // The wizard's rules are about choices that can be sold; availability has its own tests.
+  available: true,
 });
 
 /** A small but real PDF (header, one page, trailer). */
@@ -165,6 +167,7 @@ export async function serviceOnlyIn(
     flows: ['document_legalization'],
     sort_order: 99,
     is_active: true,
+    available: true,
   };
   await repo.putService(service);
   await repo.putServicePrice({
