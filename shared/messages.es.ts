@@ -97,9 +97,12 @@ export const es = {
   home: {
     heroTitle: 'Firma y legaliza tus documentos en línea',
     heroSubtitle:
-      'Firma electrónica simple, biométrica y avanzada, copias legalizadas, protocolizaciones y firmas autorizadas por notario, sin salir de casa.',
+      'Firma electrónica simple con enlace personal para cada firmante, documento sellado y verificable en línea, sin salir de casa.',
     heroCta: 'Firmar un documento',
     heroSecondary: 'Ver planes',
+    // Promises only what is delivered today (issue 21): the simple signature. What is coming
+    // is shown as 'Próximamente' (HomePage, its items checked against the catalogue by
+    // test/e2e/availability-routes.test.ts).
     signersBadge: 'Hasta 10 firmantes por documento',
     servicesTitle: 'Nuestros servicios',
     services: [
@@ -109,7 +112,7 @@ export const es = {
       },
       {
         title: 'Firma Biométrica',
-        body: 'Verificación de identidad del firmante con biometría para mayor seguridad.',
+        body: 'Verificación de identidad del firmante con biometría, para mayor seguridad.',
       },
       {
         title: 'Firma Electrónica Avanzada',
@@ -124,20 +127,23 @@ export const es = {
     steps: [
       { title: 'Sube tu documento', body: 'PDF, DOC o DOCX de hasta 10 MB.' },
       {
-        title: 'Elige el servicio notarial',
-        body: 'Legalización, protocolización o firma autorizada.',
+        title: 'Elige el servicio',
+        body: 'Solo firma electrónica, con plena validez para la mayoría de los contratos privados.',
       },
       { title: 'Elige el tipo de firma', body: 'Simple, biométrica o avanzada.' },
       { title: 'Registra a los firmantes', body: 'Hasta 10 firmantes por documento.' },
       { title: 'Paga', body: 'Con tarjeta o con tus créditos prepagados.' },
-      { title: 'Recibe tu documento firmado', body: 'Te lo enviamos firmado y notariado.' },
+      {
+        title: 'Recibe tu documento firmado',
+        body: 'Te lo enviamos firmado y sellado, con un código para verificarlo en línea.',
+      },
     ],
     ctaTitle: '¿Listo para firmar?',
     ctaBody: 'Sube tu documento y recibe tu documento firmado sin filas ni traslados.',
     ctaButton: 'Comenzar ahora',
     newsletterTitle: 'Suscríbete a nuestro newsletter',
     servicesIntro:
-      'Elige el nivel de seguridad que necesita tu documento y suma servicios notariales cuando los necesites.',
+      'Hoy firmas en línea con firma electrónica simple. La firma biométrica, la avanzada y los servicios notariales llegan pronto.',
     processIntro: 'Seis pasos, todo en línea y sin traslados.',
     step: 'Paso {n}',
     newsletterBody: 'Novedades legales, guías y promociones, directo en tu correo.',

@@ -2,6 +2,7 @@ import type { CreditService } from '../../shared/contract/credits.js';
 import * as routes from '../../shared/contract/routes/credits.js';
 import {
   creditServiceUse,
+  HOME_COUNTRY_ID,
   type SellableService,
   WIZARD_CATEGORY,
   wizardCreditsFrom,
@@ -11,9 +12,6 @@ import { findCurrency, listActiveRules } from '../catalog/repo.js';
 import { listServicesForCountry } from '../catalog/services-repo.js';
 import { getCountry } from '../countries/repo.js';
 import { httpRoute } from '../platform/http.js';
-
-/** Chile first: the catalogue's home country, when the caller names none. */
-const DEFAULT_COUNTRY = 'cl';
 
 /**
  * The wizard's services of a country and the rate its currency converts at, or undefined when
@@ -40,7 +38,7 @@ async function wizardCatalogue(
  * it is available while the wizard has something of its kind available.
  */
 export const handler = httpRoute(routes.listCreditServices, async ({ q }) => {
-  const countryId = (q.country ?? DEFAULT_COUNTRY).toLowerCase();
+  const countryId = (q.country ?? HOME_COUNTRY_ID).toLowerCase();
   const [rules, wizard] = await Promise.all([listActiveRules(), wizardCatalogue(countryId)]);
   const services: CreditService[] = rules.map((rule) => {
     const use = creditServiceUse(rule.service_name);

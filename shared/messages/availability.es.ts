@@ -30,6 +30,8 @@ export const availabilityEs = {
   goToAnalysis: 'Analizar un documento',
   goToWizard: 'Ir a Firmar Documento',
   priceFrom: 'desde {n}',
+  perSigner: 'créditos por firmante',
+  perSignerOne: 'crédito por firmante',
   useConfirmTitle: '¿Usar {name}?',
   useConfirmBody: 'Se descontarán {n} de tu saldo ({balance} disponibles).',
   useConfirm: 'Sí, usar por {n}',

@@ -10,6 +10,9 @@ import { NO_NOTARY_CODE, type PricingModel, type ServiceCategory } from './servi
  * sold through the wizard costs (the wizard's own price, so both screens show one number).
  */
 
+/** Chile first: the country whose prices a credit service shows when none is chosen. */
+export const HOME_COUNTRY_ID = 'cl';
+
 /** Where a credit service is consumed: directly on its card, or by a feature of the product. */
 export const CREDIT_SERVICE_USES = ['direct', 'analysis', 'wizard'] as const;
 export type CreditServiceUse = (typeof CREDIT_SERVICE_USES)[number];

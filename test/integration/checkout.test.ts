@@ -444,11 +444,9 @@ describe('what the server refuses before any money moves', () => {
       expect((await shop.payCredits(user, req.id)).status).toBe(422);
     }
 
-    // FEA with a RUT that fails modulus 11, saved behind the wizard's back.
+    // A signer whose RUT fails modulus 11, saved behind the wizard's back.
     const badRut = await completeRequest(stack, user);
-    const fea = (await serviceIds(stack, 'cl')).id('fea');
     await forceRequest(stack, user.accessToken, badRut.id, {
-      signature_service_id: fea,
       signers: [signer(), signer({ id_number: '12345678-0' })],
     });
     for (const res of [
@@ -458,6 +456,18 @@ describe('what the server refuses before any money moves', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: { code: 'VALIDATION', fields: { 'signers.1.id_number': m.rutInvalid } },
+      });
+    }
+    // FEA saved behind the wizard's back (a crafted request): not delivered yet (issue 21), so
+    // neither way to pay takes it.
+    const fea = await completeRequest(stack, user);
+    await forceRequest(stack, user.accessToken, fea.id, {
+      signature_service_id: (await serviceIds(stack, 'cl')).id('fea'),
+    });
+    for (const res of [await shop.cardIntent(user, fea.id), await shop.payCredits(user, fea.id)]) {
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({
+        error: { code: 'BUSINESS_RULE', message: es.availability.serviceComingSoon },
       });
     }
     expect(await orderCount(user)).toBe(0);
