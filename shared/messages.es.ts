@@ -5,6 +5,7 @@ import { availabilityEs } from './messages/availability.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
 import { creditsEs } from './messages/credits.es.js';
 import { documentsEs } from './messages/documents.es.js';
+import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
@@ -43,6 +44,7 @@ export const es = {
   signing: signingEs,
   verify: verifyEs,
   layout: {
+  legal: legalEs,
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',
     menu: 'Menú',
@@ -66,7 +68,8 @@ export const es = {
     sectionAdmin: 'Administración',
     badgeOperational: 'Sistema operativo',
     badgeSsl: 'Conexión SSL segura',
-    badgeSupport: 'Soporte 24/7',
+    // The support hours of shared/legal.ts: every screen promises the same ones.
+    badgeSupport: legalEs.supportBadge,
     contextPersonal: 'Personal',
     createOrganization: 'Crear Organización',
     contextError: 'Error al cambiar de contexto',
@@ -186,6 +189,7 @@ export const es = {
     passwordTitle: 'Cambiar contraseña',
     phone: 'Teléfono',
     whatsapp: 'WhatsApp',
+    phoneHint: 'Con código de país, por ejemplo +56 9 1234 5678',
     company: 'Empresa',
     address: 'Dirección',
     city: 'Ciudad',
@@ -213,7 +217,8 @@ export const es = {
   wizard: wizardEs,
   checkout: checkoutEs,
   toast: {
-    welcome: '¡Bienvenido, {name}!',
+    // No gendered greeting: the name alone.
+    welcome: '¡Hola, {name}!',
     loggedOut: 'Sesión cerrada',
   },
   availability: availabilityEs,

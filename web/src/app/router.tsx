@@ -117,6 +117,12 @@ export const routes: RouteObject[] = [
 
       // Credits, subscriptions, account (credits-signing-admin §2)
       route(
+      // Legal pages: static, open to everyone without the gate (app/paths.ts isUngatedPath).
+      route('/terminos', lazyNamed(() => import('../features/legal/TermsPage'), 'TermsPage')),
+      route(
+        '/privacidad',
+        lazyNamed(() => import('../features/legal/PrivacyPage'), 'PrivacyPage'),
+      ),
         '/subscription-plans',
         lazyNamed(() => import('../features/packages/PlansPage'), 'SubscriptionPlansPage'),
       ),
