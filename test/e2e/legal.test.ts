@@ -15,6 +15,7 @@ import {
   waitForMail,
 } from '../support/client.js';
 import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { logInOnPage } from '../support/web-journey.js';
 
 /**
  * Issue 21 item 5 and the account rough edges of item 6, in Chromium: the legal pages open for
@@ -160,7 +161,11 @@ describe('sign-up with the acceptance of the terms', () => {
       await main.getByRole('button', { name: es.auth.submitLogin }).click();
       await other.page.waitForURL('**/dashboard');
       // The welcome assumes no gender.
-      await other.page.getByText(fmt(es.toast.welcome, { name: 'Camila' })).first().waitFor();
+      await other.page
+        .locator('.app-toast')
+        .filter({ hasText: fmt(es.toast.welcome, { name: 'Camila' }) })
+        .first()
+        .waitFor();
       expect(es.toast.welcome).toBe('¡Hola, {name}!');
 
       // A second click on the mail's link: the account is already confirmed.
@@ -250,6 +255,31 @@ describe("the signer's consent screen", () => {
         await page.getByRole('link', { name: es.legal.privacyTitle }).getAttribute('href'),
       ).toBe('/privacidad');
       await page.screenshot({ path: `${SHOTS}/signer-consent.png`, fullPage: true });
+    });
+    await context.close();
+  });
+});
+
+describe("the profile's phone in /settings", () => {
+  it("is checked like the wizard's: 'abc' is refused in Spanish and not saved", async () => {
+    const user = await newConfirmedUser(stack, 'Telefono');
+    const { context, page } = await newVisitor(browser, stack);
+    await journey(page, 'legal-settings-phone', async () => {
+      await logInOnPage(page, user);
+      await page.goto('/settings');
+      const main = page.locator('main');
+      const phone = main.getByLabel(es.settings.phone, { exact: true });
+      await phone.fill('abc');
+      await main.getByRole('button', { name: es.settings.saveProfile }).click();
+      await main.getByText('Número inválido para Chile (9 dígitos)').waitFor();
+      await phone.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/settings-phone.png` });
+      const me = await call('GET', '/api/me', { token: user.accessToken });
+      expect(me.body).toMatchObject({ phone: null });
+
+      await phone.fill('+56 9 8765 4321');
+      await main.getByRole('button', { name: es.settings.saveProfile }).click();
+      await main.getByText(es.settings.saved).waitFor();
     });
     await context.close();
   });
