@@ -33,7 +33,7 @@ export const availabilityEs = {
   perSigner: 'créditos por firmante',
   perSignerOne: 'crédito por firmante',
   useConfirmTitle: '¿Usar {name}?',
-  useConfirmBody: 'Se descontarán {n} de tu saldo ({balance} disponibles).',
+  useConfirmBody: 'Cuesta {n} de tu saldo; tienes {balance} créditos.',
   useConfirm: 'Sí, usar por {n}',
   // The wizard's AI analysis.
   analysisConfirmTitle: '¿Analizar este documento?',
