@@ -9,6 +9,7 @@ import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
+import { receiptsEs } from './messages/receipts.es.js';
 import { signingEs } from './messages/signing.es.js';
 import { verifyEs } from './messages/verify.es.js';
 import { wizardEs } from './messages/wizard.es.js';
@@ -216,6 +217,7 @@ export const es = {
   orders: ordersEs,
   wizard: wizardEs,
   checkout: checkoutEs,
+  receipts: receiptsEs,
   toast: {
     // No gendered greeting: the name alone.
     welcome: '¡Hola, {name}!',

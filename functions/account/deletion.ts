@@ -9,6 +9,7 @@ import { deleteDocumentOfAccount } from '../documents/repo.js';
 import { cancelSubscription, listSubscriptions } from '../features/repo.js';
 import { deleteCheckouts } from '../orders/payment-records.js';
 import { pseudonymiseOrderOwner } from '../orders/repo.js';
+import { pseudonymiseReceipts } from '../receipts/repo.js';
 import { AppError, unauthorized } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { deleteObject, listKeys } from '../platform/storage.js';
@@ -103,6 +104,7 @@ async function eraseData(sub: string, marker: DeletionMarker, now: string): Prom
   const orders = await ordersOf(sub);
   const billing = pseudonymousBilling(marker.pseudonym);
   for (const o of orders) await pseudonymiseOrderOwner(o.id, sub, billing, now);
+  await pseudonymiseReceipts(sub, marker.pseudonym);
 
   if (marker.email) await deleteContact(marker.email);
   await deletePendingSignUp(sub);

@@ -42,6 +42,8 @@ export type OutboxAfter =
       expires_at: string;
     }
   | { kind: 'refund_notice'; payment_intent_id: string }
+  /** A payment's receipt (functions/receipts/): records the receipt's `mailed_at`. */
+  | { kind: 'receipt'; receipt_id: string }
   /** A notice about an order's signing (a rejection, later delivery): nothing to check. */
   | {
       kind: 'order_notice';

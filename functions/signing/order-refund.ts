@@ -9,6 +9,7 @@ import { settleRefundQuietly } from '../payments/refund.js';
 import { refundPut } from '../payments/refund-repo.js';
 import { db } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
+import { issueCreditsRefundReceipt, issueQuietly } from '../receipts/issue.js';
 import type { AuditInput } from './audit-chain.js';
 
 /**
@@ -89,7 +90,7 @@ export async function sendWithRefund(
   const epoch = () => Math.floor(now.getTime() / 1000);
   // The credits go back to the lots they came from (their expiry, their card payment), not
   // as a fresh grant: a later dispute of that payment still takes them back.
-  await restoreSpend(
+  const restored = await restoreSpend(
     {
       ownerId: userOwner(order.user_sub),
       spendKey: `order:${order.credits_idempotency_key}`,
@@ -102,6 +103,8 @@ export async function sendWithRefund(
     epoch,
     { items, onConditionFailed: lost },
   );
+  // The credits' receipt (issue 21), once; a card refund's comes when Stripe has made it.
+  await issueQuietly('credits restored', () => issueCreditsRefundReceipt(order, restored.entry));
 }
 
 /** How a notice to the requester says what comes back ('{credits} créditos…' or the card's). */

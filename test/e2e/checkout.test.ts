@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SigningRequest } from '../../shared/contract/requests.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { formatCredits, formatMoney } from '../../shared/rules/currency.js';
+import { contractedItems } from '../../shared/rules/money.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
@@ -68,10 +69,13 @@ describe('checkout', () => {
       const panel = summary(page);
       const text = (await panel.textContent()) ?? '';
       expect(text).toContain('contrato-arriendo.pdf');
-      for (const item of request.quote.items) {
+      for (const item of contractedItems(request.quote.items)) {
         expect(text).toContain(item.name);
         expect(text).toContain(formatMoney(item.item_total, request.currency_code));
       }
+      // The free "no notary" choice is no contracted service; prices say IVA is included.
+      expect(text).not.toContain('No, solo firma electrónica');
+      expect(text).toContain(es.receipts.pricesVatIncluded);
       const perSigner = request.quote.items.find((i) => i.pricing_model === 'per_signer');
       if (perSigner) {
         expect(text).toContain(

@@ -109,20 +109,26 @@ export const routes: RouteObject[] = [
         'user',
       ),
       route('/dashboard', DashboardPage, 'user'),
+      // A payment's printable receipt (issue 21)
+      route(
+        '/recibo/:id',
+        lazyNamed(() => import('../features/receipts/ReceiptPage'), 'ReceiptPage'),
+        'user',
+      ),
       route('/auth/confirm', ConfirmEmailPage),
       route('/reset-password', ResetPasswordPage),
-      soon('/newsletter/confirm', p.newsletterConfirmTitle),
-      soon('/newsletter/preferences', es.nav.newsletter, 'user'),
-      soon('/subscription/success', p.subscriptionResultTitle, 'user'),
-
-      // Credits, subscriptions, account (credits-signing-admin §2)
-      route(
       // Legal pages: static, open to everyone without the gate (app/paths.ts isUngatedPath).
       route('/terminos', lazyNamed(() => import('../features/legal/TermsPage'), 'TermsPage')),
       route(
         '/privacidad',
         lazyNamed(() => import('../features/legal/PrivacyPage'), 'PrivacyPage'),
       ),
+      soon('/newsletter/confirm', p.newsletterConfirmTitle),
+      soon('/newsletter/preferences', es.nav.newsletter, 'user'),
+      soon('/subscription/success', p.subscriptionResultTitle, 'user'),
+
+      // Credits, subscriptions, account (credits-signing-admin §2)
+      route(
         '/subscription-plans',
         lazyNamed(() => import('../features/packages/PlansPage'), 'SubscriptionPlansPage'),
       ),

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import type { Order, OrderSigner } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { amountPaid } from '../../../../shared/rules/money';
 import { Icon } from '../../components/layout-bits/icons';
+import { OrderReceiptLinks } from '../../components/receipts/OrderReceiptLinks';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { deliveryLabel, ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
@@ -166,12 +168,13 @@ function OrderDetail({ order }: { order: Order }) {
           </div>
         ) : null}
         <div>
-          <dt>{c.total}</dt>
+          <dt>{c.totalPaid}</dt>
           <dd className="order-facts__total">
-            {formatMoney(order.total_price, order.currency_code)}
+            {formatMoney(amountPaid(order), order.currency_code)}
           </dd>
         </div>
       </dl>
+      <OrderReceiptLinks orderId={order.id} paidAt={order.created_at} />
 
       {order.items.length > 0 ? (
         <section className="order-section" aria-label={c.items}>
