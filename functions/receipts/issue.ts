@@ -5,7 +5,7 @@ import { receiptsEs as t } from '../../shared/messages/receipts.es.js';
 import { formatCredits, fromStripeAmount } from '../../shared/rules/currency.js';
 import { cardAmounts, contractedItems, creditsAmounts } from '../../shared/rules/money.js';
 import { userOwner } from '../credits/keys.js';
-import { listTransactions } from '../credits/ledger.js';
+import { readHead } from '../credits/wallet.js';
 import type { LedgerEntry } from '../credits/entry.js';
 import { receiptMail } from '../mail/receipt-mail.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
@@ -79,10 +79,14 @@ const orderLines = async (order: OrderRecord): Promise<ReceiptLine[]> => {
   ).map((l) => ({ description: l.service_name, quantity: l.quantity, amount: l.item_total }));
 };
 
-/** The ledger record of a credits order's payment (its reference), if still among the newest. */
+/**
+ * The ledger record of a credits order's payment (its reference): the first result of its
+ * idempotency key `order:{key}`, read consistently (settled or still in the wallet's journal).
+ */
 async function spendOf(order: OrderRecord): Promise<LedgerEntry | undefined> {
-  const page = await listTransactions(userOwner(order.user_sub), { type: 'usage', limit: 100 });
-  return page.transactions.find((e) => e.related_entity_id === order.id && e.amount < 0);
+  if (!order.credits_idempotency_key) return undefined;
+  const head = await readHead(userOwner(order.user_sub), `order:${order.credits_idempotency_key}`);
+  return head.first?.related_entity_id === order.id ? head.first : undefined;
 }
 
 const byCredits = (o: OrderRecord) => o.payment_method_mix === 'full_credits' && o.credits_used > 0;

@@ -225,6 +225,9 @@ describe('checkout', () => {
       await pay.dblclick();
       await page.waitForURL(/\/success\?order=/, { timeout: 30_000 });
       await page.getByText(es.checkout.statusLabels.processing).first().waitFor();
+      // 'Total pagado' is what the credits paid: the price less the 2% (issue 21).
+      const details = page.getByRole('region', { name: es.checkout.orderDetails });
+      expect(await details.textContent()).toContain(formatMoney(discounted, 'CLP'));
     });
     expect(consoleErrors).toEqual([]);
     await context.close();

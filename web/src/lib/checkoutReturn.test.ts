@@ -3,7 +3,7 @@ import {
   buyCreditsPath,
   checkoutReturnOf,
   saveCheckoutDraft,
-  takeCheckoutDraft,
+  readCheckoutDraft,
 } from './checkoutReturn';
 
 class MemoryStorage {
@@ -43,10 +43,13 @@ describe('the way back from buying credits', () => {
 });
 
 describe('the checkout draft', () => {
-  it("keeps the title typed at checkout for that request, once", () => {
+  it('keeps the title typed at checkout for that request only', () => {
     saveCheckoutDraft('req_1', { title: 'Contrato de arriendo', company: '', phone: 5 });
-    expect(takeCheckoutDraft('req_2')).toEqual({});
-    expect(takeCheckoutDraft('req_1')).toEqual({ title: 'Contrato de arriendo' });
-    expect(takeCheckoutDraft('req_1')).toEqual({});
+    expect(readCheckoutDraft('req_2')).toEqual({});
+    expect(readCheckoutDraft('req_1')).toEqual({ title: 'Contrato de arriendo' });
+    // Read again (a second mount): the same draft.
+    expect(readCheckoutDraft('req_1')).toEqual({ title: 'Contrato de arriendo' });
+    saveCheckoutDraft('req_1', { title: 'Otro título' });
+    expect(readCheckoutDraft('req_1')).toEqual({ title: 'Otro título' });
   });
 });

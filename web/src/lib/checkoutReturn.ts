@@ -37,8 +37,12 @@ export function saveCheckoutDraft(requestId: string, values: Record<string, unkn
   }
 }
 
-/** The kept draft of this request's checkout, once (it is removed as it is read). */
-export function takeCheckoutDraft(requestId: string): Record<string, string> {
+/**
+ * The kept draft of this request's checkout. Left in place (a second mount, React's strict
+ * mode, reads it again): it belongs to one request, which is paid once, and the next trip to
+ * buy credits writes it anew.
+ */
+export function readCheckoutDraft(requestId: string): Record<string, string> {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY);
     if (!raw) return {};
@@ -46,7 +50,6 @@ export function takeCheckoutDraft(requestId: string): Record<string, string> {
     if (parsed.requestId !== requestId || !parsed.values || typeof parsed.values !== 'object') {
       return {};
     }
-    sessionStorage.removeItem(DRAFT_KEY);
     return Object.fromEntries(
       Object.entries(parsed.values as Record<string, unknown>).filter(
         (e): e is [string, string] => typeof e[1] === 'string',

@@ -10,7 +10,7 @@ import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { Alert, Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { buyCreditsPath, saveCheckoutDraft, takeCheckoutDraft } from '../../lib/checkoutReturn';
+import { buyCreditsPath, saveCheckoutDraft, readCheckoutDraft } from '../../lib/checkoutReturn';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { profileQueryKey } from '../../lib/queryKeys';
 import { useAuthModal } from '../../lib/session/authModal';
@@ -64,7 +64,7 @@ export function Checkout({
   });
 
   // Back from buying credits: what was typed here before (the title first of all).
-  const [kept] = useState(() => (requestId ? takeCheckoutDraft(requestId) : {}));
+  const [kept] = useState(() => (requestId ? readCheckoutDraft(requestId) : {}));
 
   const {
     register,
