@@ -211,7 +211,7 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       });
       await signature.getByRole('link', { name: a.goToWizard }).click();
       await page.waitForURL('**/firmar-documento');
-      await page.getByRole('heading', { name: es.wizard.title, level: 1 }).waitFor();
+      await page.locator('main h1').first().waitFor();
       expect((await walletOf(stack, user.accessToken)).balance).toBe(100);
       const usage = await call<{ transactions: unknown[] }>(
         'GET',

@@ -3,8 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { es, fmt } from '../../../../shared/messages.es';
 import { apiCall, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session/session';
-import { Button } from '../ui';
-import { TextField } from '../ui/TextField';
+import { Button, TextField } from '../ui';
 import './coming-soon.css';
 
 /**
@@ -33,7 +32,7 @@ export function NotifyMe({ interest, label }: { interest: string; label: string 
   if (join.isSuccess) {
     return (
       <p className="notify-me__done" role="status">
-        {fmt(es.availability.notifyDone, { email: join.variables })}
+        {fmt(es.availability.notifyDone, { email: join.variables ?? email })}
       </p>
     );
   }
