@@ -4,7 +4,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CountryService, ServicesCatalog } from '../../shared/contract/catalog.js';
 import { es, fmt } from '../../shared/messages.es.js';
-import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import {
+  journey,
+  launchBrowser,
+  newVisitor,
+  PHONE,
+  seriousA11yViolations,
+} from '../support/browser.js';
 import { api, newConfirmedUser, type TestUser, uniqueEmail } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
 import { storedContact } from '../support/orders.js';
@@ -134,6 +140,7 @@ describe('the wizard sells only what is delivered', () => {
         await page.getByRole('button', { name: es.wizard.next, exact: true }).isEnabled(),
       ).toBe(true);
       await shot(page, 'wizard-services-proximamente');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // 'Avísame' under FEA: the address (the customer's, filled in) becomes a CRM contact.
       const fea = by(cat.signature_types, 'fea');
@@ -178,12 +185,14 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       const analysis = card(es.credits.serviceNames.ai_document_analysis);
       await analysis.getByRole('link', { name: a.goToAnalysis }).waitFor();
       await shot(page, 'credit-services');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.goto('/feature-subscriptions');
       const legal = page.locator('.offer-grid').getByRole('article', { name: 'Asesoría Legal' });
       await legal.getByText(a.soonBadge).waitFor();
       expect(await legal.getByRole('button', { name: es.credits.subscribe }).count()).toBe(0);
       await shot(page, 'feature-subscriptions');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.goto('/');
       await page.getByRole('heading', { name: es.home.servicesTitle }).waitFor();

@@ -174,12 +174,16 @@ describe('requests refuse what is not delivered', () => {
         i % 2 ? shop.payCredits(user, req.id) : shop.cardIntent(user, req.id),
       ),
     );
-    for (const res of results) {
+    results.forEach((res, i) => {
+      // Parallel credit payments of one request wait for each other's claim: one still waiting
+      // after its bound answers "pago en curso" (409), the checkout page's cue to ask again.
+      if (i % 2 && res.status === 409) return;
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
         error: { code: 'BUSINESS_RULE', message: a.serviceComingSoon },
       });
-    }
+    });
+    expect(results.filter((r) => r.status === 422).length).toBeGreaterThanOrEqual(11);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(10_000);
     expect(await usage(user)).toEqual([]);
     const orders = await call<{ stats: { total_orders: number } }>('GET', '/api/orders', {
