@@ -48,7 +48,15 @@ export type OutboxAfter =
   | {
       kind: 'order_notice';
       order_id: string;
-      notice: 'signing_rejected' | 'signing_delivery' | 'signing_reminder' | 'seal_failed';
+      notice:
+        | 'signing_rejected'
+        | 'signing_delivery'
+        | 'signing_reminder'
+        | 'seal_failed'
+        /** A signer told that the customer cancelled the order (orders/cancel-by-customer.ts). */
+        | 'order_cancelled'
+        /** The customer told their order includes a service not delivered yet (a job). */
+        | 'order_unavailable';
     };
 
 export interface OutboxRecord {

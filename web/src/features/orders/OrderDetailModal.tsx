@@ -12,6 +12,7 @@ import { apiCall } from '../../lib/api';
 import { deliveryLabel, ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
 import { orderQueryKey, ordersQueryKey } from '../../lib/queryKeys';
 import { formatCode, verifyPath } from '../../lib/verifyCode';
+import { CancelOrder } from './CancelOrder';
 import { OrderActivity } from './OrderActivity';
 import {
   canResend,
@@ -212,6 +213,7 @@ function OrderDetail({ order }: { order: Order }) {
       ) : null}
 
       <Signers order={order} />
+      <CancelOrder order={order} />
       <OrderActivity orderId={order.id} />
     </div>
   );
@@ -276,6 +278,7 @@ function TitleEditor({ order }: { order: Order }) {
 }
 
 function Signers({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
   const headingId = useId();
   const c = es.checkout;
@@ -283,13 +286,19 @@ function Signers({ order }: { order: Order }) {
   const resend = useMutation({
     mutationFn: (signer: OrderSigner) =>
       apiCall('resendSigningLink', { params: { id: order.id, signerId: signer.id } }),
-    onSuccess: (answer) => setNotice({ tone: 'success', text: answer.message }),
+    onSuccess: (answer) => {
+      setNotice({ tone: 'success', text: answer.message });
+      // 'Último enlace enviado' and the activity show the new link (issue 21).
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+      void queryClient.invalidateQueries({ queryKey: [...ordersQueryKey, order.id, 'activity'] });
+    },
     onError: (err) => setNotice({ tone: 'error', text: resendErrorMessage(err) }),
   });
 
   const onResend = (signer: OrderSigner) => {
-    // §5: resending needs a signing token on the signer (the server checks again).
-    if (!signer.has_token) {
+    // §5: resending needs a link issued to the signer (the server checks again); an expired
+    // one is what a resend is for.
+    if (!signer.has_token && !signer.token_expires_at) {
       setNotice({ tone: 'error', text: es.orders.signerNoToken });
       return;
     }
@@ -349,7 +358,7 @@ function Signers({ order }: { order: Order }) {
                 )}
                 {view.label}
               </span>
-              {canResend(signer) ? (
+              {canResend(signer, order.status) ? (
                 <Button
                   variant="secondary"
                   size="sm"
