@@ -8,9 +8,7 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
   number: 'R-000042',
   kind: 'credits_order',
   description: 'Pedido ORD-1: Contrato <arriendo>',
-  lines: [
-    { description: 'Firma Electrónica Simple', quantity: 2, amount: 11_970 },
-  ],
+  lines: [{ description: 'Firma Electrónica Simple', quantity: 2, amount: 11_970 }],
   currency_code: 'CLP',
   subtotal: 11_970,
   discount: 240,
@@ -50,7 +48,13 @@ describe('the receipt e-mail', () => {
   it('by card: no discount rows, the card as the method', () => {
     const rows = new Map(
       receiptRows(
-        receipt({ kind: 'card_order', discount: 0, total: 11_970, credits: null, payment_method: 'card' }),
+        receipt({
+          kind: 'card_order',
+          discount: 0,
+          total: 11_970,
+          credits: null,
+          payment_method: 'card',
+        }),
       ),
     );
     expect(rows.has(t.discount)).toBe(false);
@@ -63,7 +67,12 @@ describe('the receipt e-mail', () => {
   });
 
   it('escapes what the customer typed and links the printable page', () => {
-    const mail = receiptMail('carla@example.com', 'Carla', receipt(), 'https://sello.test/recibo/x');
+    const mail = receiptMail(
+      'carla@example.com',
+      'Carla',
+      receipt(),
+      'https://sello.test/recibo/x',
+    );
     expect(mail.subject).toBe('Tu recibo R-000042 de Sello');
     expect(mail.html).toContain('Contrato &#60;arriendo&#62;');
     expect(mail.html).not.toContain('<arriendo>');

@@ -3,13 +3,17 @@ import * as routes from '../../shared/contract/routes/payments.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
 import { fulfilOrderEvent } from '../orders/fulfil.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
+import { getOrder } from '../orders/repo.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
-import { issueChargeRefundReceipt, issueOrderReceipt, issuePackageReceipt } from '../receipts/issue.js';
-import { getOrder } from '../orders/repo.js';
+import {
+  issueChargeRefundReceipt,
+  issueOrderReceipt,
+  issuePackageReceipt,
+} from '../receipts/issue.js';
 import { fulfil } from './fulfil.js';
 import { eventHandled, recordEvent } from './refund-repo.js';
 import { reversePayment } from './reversal.js';

@@ -4,9 +4,9 @@ import { fmt } from '../../shared/messages/fmt.js';
 import { receiptsEs as t } from '../../shared/messages/receipts.es.js';
 import { formatCredits, fromStripeAmount } from '../../shared/rules/currency.js';
 import { cardAmounts, contractedItems, creditsAmounts } from '../../shared/rules/money.js';
+import type { LedgerEntry } from '../credits/entry.js';
 import { userOwner } from '../credits/keys.js';
 import { readHead } from '../credits/wallet.js';
-import type { LedgerEntry } from '../credits/entry.js';
 import { receiptMail } from '../mail/receipt-mail.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
 import { getPaymentMarker } from '../orders/payment-records.js';
@@ -56,10 +56,7 @@ const billingOfOrder = (o: OrderRecord): ReceiptBilling => ({
 });
 
 /** Issues the receipt and its e-mail to the account's address (the billing one without it). */
-async function issue(
-  draft: Omit<ReceiptDraft, 'issued_at'>,
-  clock: Clock,
-): Promise<StoredReceipt> {
+async function issue(draft: Omit<ReceiptDraft, 'issued_at'>, clock: Clock): Promise<StoredReceipt> {
   const profile = await getProfile(draft.user_sub);
   const now = clock.now();
   const to = profile?.email || draft.billing.email;
@@ -233,7 +230,9 @@ export async function issueChargeRefundReceipt(
     {
       paymentIntentId: pi.id,
       userSub,
-      label: purchase ? purchase.package_name || purchase.package_id : (payment?.request_number ?? ''),
+      label: purchase
+        ? purchase.package_name || purchase.package_id
+        : (payment?.request_number ?? ''),
       amount: fromStripeAmount(amountRefunded, pi.currency),
       currencyCode: pi.currency.toUpperCase(),
       refundId: null,
@@ -277,10 +276,7 @@ export function issueCreditsRefundReceipt(
  * ending): a receipt that could not be issued now is logged as an error, never undoes the
  * payment. The webhook paths call the functions above directly and fail so Stripe retries.
  */
-export async function issueQuietly(
-  what: string,
-  work: () => Promise<unknown>,
-): Promise<void> {
+export async function issueQuietly(what: string, work: () => Promise<unknown>): Promise<void> {
   try {
     await work();
   } catch (err) {

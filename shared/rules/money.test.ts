@@ -11,9 +11,9 @@ import {
 describe('amountPaid', () => {
   it('is the price less the 2% credits discount: 11.970 paid with credits is 11.730', () => {
     expect(amountPaid({ total_price: 11_970, credits_discount_amount: 240 })).toBe(11_730);
-    expect(formatMoney(amountPaid({ total_price: 11_970, credits_discount_amount: 240 }), 'CLP')).toBe(
-      '$11.730',
-    );
+    expect(
+      formatMoney(amountPaid({ total_price: 11_970, credits_discount_amount: 240 }), 'CLP'),
+    ).toBe('$11.730');
   });
 
   it('is the price itself for a card payment', () => {
@@ -60,7 +60,10 @@ describe('contractedItems', () => {
   });
 
   it('leaves out "No, solo firma electrónica" (a choice, not a service bought)', () => {
-    const items = [item('sin_notario', 'notarial_service', 0), item('simple', 'electronic_signature', 5990)];
+    const items = [
+      item('sin_notario', 'notarial_service', 0),
+      item('simple', 'electronic_signature', 5990),
+    ];
     expect(contractedItems(items).map((i) => i.code)).toEqual(['simple']);
   });
 

@@ -12,7 +12,10 @@ import { NO_NOTARY_CODE } from './services.js';
  * credits (credits_discount_amount is 0 for a card payment). A credits order priced 11.970 CLP
  * was paid 11.730 CLP.
  */
-export function amountPaid(order: { total_price: number; credits_discount_amount: number }): number {
+export function amountPaid(order: {
+  total_price: number;
+  credits_discount_amount: number;
+}): number {
   return Math.max(0, order.total_price - order.credits_discount_amount);
 }
 
@@ -50,11 +53,10 @@ export function receiptNumber(seq: number): string {
  * slot's "No, solo firma electrónica" (free, no notary work) is a choice, not a service bought.
  * Order lines carry no code: a free notarial line is that choice.
  */
-export function contractedItems<
-  T extends { code?: string; category: string; item_total: number },
->(items: readonly T[]): T[] {
+export function contractedItems<T extends { code?: string; category: string; item_total: number }>(
+  items: readonly T[],
+): T[] {
   return items.filter(
-    (i) =>
-      i.code !== NO_NOTARY_CODE && !(i.category === 'notarial_service' && i.item_total === 0),
+    (i) => i.code !== NO_NOTARY_CODE && !(i.category === 'notarial_service' && i.item_total === 0),
   );
 }

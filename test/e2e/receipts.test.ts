@@ -81,7 +81,9 @@ describe('receipts', () => {
       await page.goto('/mis-pedidos');
       const row = page.getByRole('article', { name: CHECKOUT_VALUES.title, exact: true });
       await row
-        .getByRole('button', { name: fmt(es.checkout.viewDetailOf, { number: order.order_number }) })
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
+        })
         .click();
       const dialog = page.getByRole('dialog', {
         name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buyCreditsPath,
   checkoutReturnOf,
-  saveCheckoutDraft,
   readCheckoutDraft,
+  saveCheckoutDraft,
 } from './checkoutReturn';
 
 class MemoryStorage {
@@ -25,7 +25,9 @@ beforeEach(() => {
 
 describe('the way back from buying credits', () => {
   it('opens the packages with the checkout of the request to come back to', () => {
-    expect(buyCreditsPath('req_123')).toBe('/credit-packages?volver=%2Fcheckout%3Frequest%3Dreq_123');
+    expect(buyCreditsPath('req_123')).toBe(
+      '/credit-packages?volver=%2Fcheckout%3Frequest%3Dreq_123',
+    );
     const back = new URLSearchParams(buyCreditsPath('req_123').split('?')[1]).get('volver');
     expect(checkoutReturnOf(back)).toBe('/checkout?request=req_123');
   });
@@ -36,7 +38,13 @@ describe('the way back from buying credits', () => {
   });
 
   it('goes back only to a checkout of ours', () => {
-    for (const bad of ['https://evil.example/checkout?request=a', '//evil.example', '/settings', '/checkout?request=a&x=1', null]) {
+    for (const bad of [
+      'https://evil.example/checkout?request=a',
+      '//evil.example',
+      '/settings',
+      '/checkout?request=a&x=1',
+      null,
+    ]) {
       expect(checkoutReturnOf(bad)).toBeNull();
     }
   });

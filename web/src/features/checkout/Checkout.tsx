@@ -10,7 +10,7 @@ import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { Alert, Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { buyCreditsPath, saveCheckoutDraft, readCheckoutDraft } from '../../lib/checkoutReturn';
+import { buyCreditsPath, readCheckoutDraft, saveCheckoutDraft } from '../../lib/checkoutReturn';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { profileQueryKey } from '../../lib/queryKeys';
 import { useAuthModal } from '../../lib/session/authModal';

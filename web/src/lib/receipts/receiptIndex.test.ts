@@ -23,16 +23,24 @@ describe('receiptOfTransaction', () => {
   const index = receiptIndex([pkg, order]);
 
   it('finds a package purchase by its card payment', () => {
-    expect(receiptOfTransaction(index, { id: 'tx_1', type: 'purchase', payment_intent_id: 'pi_1' })).toBe(pkg);
+    expect(
+      receiptOfTransaction(index, { id: 'tx_1', type: 'purchase', payment_intent_id: 'pi_1' }),
+    ).toBe(pkg);
   });
 
   it('finds a credits payment or restore by its ledger record', () => {
-    expect(receiptOfTransaction(index, { id: 'tx_9', type: 'usage', payment_intent_id: null })).toBe(order);
+    expect(
+      receiptOfTransaction(index, { id: 'tx_9', type: 'usage', payment_intent_id: null }),
+    ).toBe(order);
   });
 
   it('links nothing else, and nothing before the receipts load', () => {
-    expect(receiptOfTransaction(index, { id: 'tx_2', type: 'usage', payment_intent_id: 'pi_1' })).toBeUndefined();
-    expect(receiptOfTransaction(undefined, { id: 'tx_9', type: 'usage', payment_intent_id: null })).toBeUndefined();
+    expect(
+      receiptOfTransaction(index, { id: 'tx_2', type: 'usage', payment_intent_id: 'pi_1' }),
+    ).toBeUndefined();
+    expect(
+      receiptOfTransaction(undefined, { id: 'tx_9', type: 'usage', payment_intent_id: null }),
+    ).toBeUndefined();
   });
 
   it('points at the printable page', () => {

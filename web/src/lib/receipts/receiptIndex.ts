@@ -11,7 +11,8 @@ export function receiptIndex(receipts: readonly ReceiptSummary[]): ReceiptIndex 
   const byPaymentIntent = new Map<string, ReceiptSummary>();
   for (const r of receipts) {
     if (r.transaction_id) byTransaction.set(r.transaction_id, r);
-    if (r.kind === 'credit_package' && r.payment_intent_id) byPaymentIntent.set(r.payment_intent_id, r);
+    if (r.kind === 'credit_package' && r.payment_intent_id)
+      byPaymentIntent.set(r.payment_intent_id, r);
   }
   return { byTransaction, byPaymentIntent };
 }
