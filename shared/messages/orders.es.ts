@@ -78,7 +78,9 @@ export const ordersEs = {
   cancelConfirm: 'Sí, cancelar pedido',
   cancelKeep: 'No, mantener pedido',
   cancelling: 'Cancelando...',
-  cancelledRefunded: 'Cancelaste el pedido. {back}',
+  cancelledCredits: 'Cancelaste el pedido y te devolvimos {credits} créditos a tu saldo.',
+  cancelledCard:
+    'Cancelaste el pedido. Te reembolsamos {amount} a tu tarjeta; el banco puede tardar unos días hábiles en mostrarlo.',
   cancelledNoRefund: 'Cancelaste el pedido. Los enlaces de firma ya no funcionan.',
   cancelError: 'No pudimos cancelar el pedido. Inténtalo de nuevo.',
   cancelCompleted: 'Este pedido ya está completado y no se puede cancelar.',

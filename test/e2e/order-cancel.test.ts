@@ -5,7 +5,7 @@ import { formatCredits } from '../../shared/rules/currency.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { api, newConfirmedUser } from '../support/client.js';
 import { walletOf } from '../support/ledger.js';
-import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { paidOrder, rewriteOrder, signer, waitForLinks } from '../support/orders.js';
 import { logInOnPage } from '../support/web-journey.js';
 
 /**
@@ -88,6 +88,9 @@ describe('cancelling an order', () => {
       await expect.poll(() => detailReads).toBeGreaterThan(readsBefore);
 
       // 'Cancelar pedido': the confirmation says what comes back before anything happens.
+      const section = dialog.locator('.order-cancel');
+      await section.scrollIntoViewIfNeeded();
+      if (shots) await section.screenshot({ path: `${shots}/cancel-section.png` });
       await dialog.getByRole('button', { name: es.orders.cancelOrder }).click();
       const confirm = page.getByRole('dialog', {
         name: fmt(es.orders.cancelTitle, { number: order.order_number }),
@@ -104,7 +107,9 @@ describe('cancelling an order', () => {
       await dialog.getByRole('button', { name: es.orders.cancelOrder }).click();
       await confirm.getByRole('button', { name: es.orders.cancelConfirm }).click();
 
-      await dialog.getByText(fmt(es.orders.cancelledRefunded, { back })).waitFor();
+      await dialog
+        .getByText(fmt(es.orders.cancelledCredits, { credits: formatCredits(order.credits_used) }))
+        .waitFor();
       await dialog.locator('.status-badge', { hasText: 'Cancelado' }).first().waitFor();
       // Nothing left to resend or cancel.
       expect(
@@ -112,6 +117,8 @@ describe('cancelling an order', () => {
       ).toBe(0);
       expect(await dialog.getByRole('button', { name: es.orders.cancelOrder }).count()).toBe(0);
       if (shots) await dialog.screenshot({ path: `${shots}/order-cancelled-modal.png` });
+      await dialog.locator('.order-facts').scrollIntoViewIfNeeded();
+      if (shots) await dialog.screenshot({ path: `${shots}/order-cancelled-modal-top.png` });
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -137,6 +144,42 @@ describe('cancelling an order', () => {
       es.signing.orderClosed,
     );
   }, 180_000);
+
+  it('an order bought for a service not delivered yet offers a full refund in its modal', async () => {
+    const user = await newConfirmedUser(stack, 'Notaria');
+    const order = await paidOrder(stack, user, { title: 'Copia por legalizar' });
+    // No checkout sells a notarial service today: the order is made as one paid before.
+    await rewriteOrder(stack, order.id, { notarial_code: 'copia_legalizada' } as never);
+    const { context, page, consoleErrors } = await newVisitor(browser, stack, {
+      gatePassed: true,
+      viewport: PHONE,
+    });
+    await journey(page, 'order-cancel-unavailable', async () => {
+      await logInOnPage(page, user);
+      await page.goto('/mis-pedidos');
+      await page
+        .getByRole('article', { name: 'Copia por legalizar', exact: true })
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
+      });
+      await dialog.getByText(es.orders.unavailableNotice).waitFor();
+      await dialog.locator('.order-cancel').scrollIntoViewIfNeeded();
+      if (shots) await page.screenshot({ path: `${shots}/unavailable-notice-phone.png` });
+      await dialog.getByRole('button', { name: es.orders.cancelOrder }).click();
+      const confirm = page.getByRole('dialog', {
+        name: fmt(es.orders.cancelTitle, { number: order.order_number }),
+      });
+      await confirm
+        .getByText(fmt(es.orders.cancelBackCredits, { credits: formatCredits(order.credits_used) }))
+        .waitFor();
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('an old link after a resend says a newer one was sent, without «verifica tus datos»', async () => {
     const user = await newConfirmedUser(stack, 'Reenvia');

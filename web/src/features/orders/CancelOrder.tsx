@@ -7,7 +7,7 @@ import { Alert, Button, Modal } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { orderQueryKey, ordersQueryKey } from '../../lib/queryKeys';
 import { useRefreshWallet } from '../../lib/wallet/useWallet';
-import { cancelBackText, cancelErrorMessage } from './orderRules';
+import { cancelBackText, cancelDoneText, cancelErrorMessage } from './orderRules';
 
 /**
  * 'Cancelar pedido' in the order modal (issue 21): offered while the server says the order can
@@ -34,9 +34,7 @@ export function CancelOrder({ order }: { order: Order }) {
       void queryClient.invalidateQueries({ queryKey: [...ordersQueryKey, order.id, 'activity'] });
       if (answer.refunded) void refreshWallet();
       setConfirming(false);
-      setDone(
-        answer.refunded ? fmt(es.orders.cancelledRefunded, { back }) : es.orders.cancelledNoRefund,
-      );
+      setDone(cancelDoneText(answer.order, answer.refunded));
     },
   });
 

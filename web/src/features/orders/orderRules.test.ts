@@ -4,6 +4,7 @@ import { formatMoney } from '../../../../shared/rules/currency';
 import { ApiError } from '../../lib/api';
 import {
   cancelBackText,
+  cancelDoneText,
   canResend,
   DEFAULT_PAGE_SIZE,
   formatOrderDate,
@@ -70,6 +71,15 @@ describe('what a cancellation gives back', () => {
   });
   it('nothing once someone signed', () => {
     expect(cancelBackText(credits, { refund: 'none' })).toBe(es.orders.cancelBackNone);
+  });
+  it('says what came back once cancelled', () => {
+    expect(cancelDoneText(credits, true)).toBe(
+      es.orders.cancelledCredits.replace('{credits}', '1.176'),
+    );
+    expect(cancelDoneText(card, true)).toBe(
+      es.orders.cancelledCard.replace('{amount}', formatMoney(11970, 'CLP')),
+    );
+    expect(cancelDoneText(credits, false)).toBe(es.orders.cancelledNoRefund);
   });
 });
 

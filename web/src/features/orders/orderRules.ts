@@ -94,6 +94,20 @@ export function resendErrorMessage(err: unknown): string {
   return es.orders.resendError;
 }
 
+/** What the modal says once the order is cancelled: what came back, or that nothing did. */
+export function cancelDoneText(
+  order: Pick<Order, 'payment_method_mix' | 'credits_used' | 'total_price' | 'currency_code'>,
+  refunded: boolean,
+): string {
+  if (!refunded) return es.orders.cancelledNoRefund;
+  if (order.payment_method_mix === 'full_credits' && order.credits_used > 0) {
+    return fmt(es.orders.cancelledCredits, { credits: formatCredits(order.credits_used) });
+  }
+  return fmt(es.orders.cancelledCard, {
+    amount: formatMoney(order.total_price, order.currency_code),
+  });
+}
+
 /** A refused cancellation says why (409: already completed or cancelled); else the generic. */
 export function cancelErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message) {
