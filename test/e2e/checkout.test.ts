@@ -120,8 +120,10 @@ describe('checkout', () => {
       expect(await details.textContent()).toContain(CHECKOUT_VALUES.title);
       expect(await details.textContent()).toContain(money(request));
       for (const step of es.checkout.nextSteps) await page.getByText(step.title).waitFor();
-      await page.getByText(es.checkout.contactEmail).waitFor();
-      await page.getByText(es.checkout.contactHours).waitFor();
+      // In the page (the footer carries the same contact).
+      const main = page.locator('main');
+      await main.getByText(es.checkout.contactEmail).waitFor();
+      await main.getByText(es.checkout.contactHours).waitFor();
       expect(await wizardSessionOf(page)).toBeNull();
 
       // 'Procesar otro documento' starts the wizard afresh.

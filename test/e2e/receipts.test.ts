@@ -19,7 +19,7 @@ import { CHECKOUT_VALUES, fillCheckout, logInOnPage, payByCard } from '../suppor
  * Screens are saved to SHOTS (looked at by the developer).
  */
 const stack = inject('stack');
-const SHOTS = process.env.SELLO_RECEIPT_SHOTS ?? '/tmp/shots21';
+const SHOTS = process.env.SELLO_RECEIPT_SHOTS ?? '/tmp/shots21/receipts';
 mkdirSync(SHOTS, { recursive: true });
 let browser: Browser;
 

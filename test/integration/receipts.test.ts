@@ -214,7 +214,7 @@ describe('receipts', () => {
     const [mine] = await receiptsWhen(stack, owner, (r) => r.order_id === order.id);
     const foreign = await getReceipt(stack, other, mine?.id ?? '');
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toMatchObject({ message: es.receipts.notFound });
+    expect(foreign.body).toMatchObject({ error: { message: es.receipts.notFound } });
     expect((await getReceipt(stack, owner, 'not-a-receipt')).status).toBe(404);
     expect((await listReceipts(stack, other, order.id)).body.receipts).toEqual([]);
     // A page cursor of someone else's list is refused, not followed.
