@@ -211,7 +211,11 @@ export const defaultPlans: PlanItem[] = [
     interval: 'month',
     interval_count: 1,
     credits_per_month: 1500,
-    features: ['1.500 créditos al mes', 'Firma electrónica simple', 'Análisis de documentos con IA'],
+    features: [
+      '1.500 créditos al mes',
+      'Firma electrónica simple',
+      'Análisis de documentos con IA',
+    ],
     is_active: true,
     sort_order: 3,
   },

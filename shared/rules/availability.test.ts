@@ -36,10 +36,18 @@ describe('wizardCreditsFrom: one price per thing', () => {
   it('leaves out the free notary-free choice and says undefined when nothing is available', () => {
     const notarial = [
       svc({ code: 'sin_notario', category: 'notarial_service', price: 0, pricing_model: 'flat' }),
-      svc({ code: 'copia_legalizada', category: 'notarial_service', price: 7990, available: false }),
+      svc({
+        code: 'copia_legalizada',
+        category: 'notarial_service',
+        price: 7990,
+        available: false,
+      }),
     ];
     expect(wizardCreditsFrom(notarial, 'notarial_service', clp)).toBeUndefined();
-    const copyOn = [...notarial.slice(0, 1), { ...(notarial[1] as SellableService), available: true }];
+    const copyOn = [
+      ...notarial.slice(0, 1),
+      { ...(notarial[1] as SellableService), available: true },
+    ];
     // 7.990 CLP − 2% = 7.830,2 CLP → 79 credits, the wizard's "about 80 a legalized copy".
     expect(wizardCreditsFrom(copyOn, 'notarial_service', clp)).toBe(79);
   });

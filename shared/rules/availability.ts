@@ -72,3 +72,10 @@ export const WAITLIST_KINDS = ['service', 'credit_service', 'feature'] as const;
 export type WaitlistKind = (typeof WAITLIST_KINDS)[number];
 export const WAITLIST_INTEREST_PATTERN = /^(service|credit_service|feature):[a-z0-9_-]{1,48}$/;
 export const waitlistInterest = (kind: WaitlistKind, code: string) => `${kind}:${code}`;
+
+/**
+ * The AI analysis's idempotency key: the document's own, so one document is analysed and
+ * charged once, whatever the clicks, reloads or tabs (the server answers a repeated key with
+ * the stored result, free). A failed analysis stores nothing and may be asked again.
+ */
+export const analysisKey = (documentId: string) => `analysis-${documentId}`.slice(0, 64);

@@ -152,9 +152,7 @@ describe('the wizard sells only what is delivered', () => {
       await page.getByRole('button', { name: a.notifySend }).click();
       await page.getByText(fmt(a.notifyDone, { email: other })).waitFor();
       await shot(page, 'wizard-avisame');
-      await expect
-        .poll(async () => (await storedContact(stack, other))?.source)
-        .toBe('waitlist');
+      await expect.poll(async () => (await storedContact(stack, other))?.source).toBe('waitlist');
     });
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -253,7 +251,9 @@ describe('the AI analysis states its price before charging', () => {
       expect((await walletOf(stack, user.accessToken)).balance).toBe(20);
 
       await page.getByRole('button', { name: es.wizard.analyze }).click();
-      await confirmTitle.getByRole('button', { name: fmt(a.analysisConfirm, { n: price }) }).click();
+      await confirmTitle
+        .getByRole('button', { name: fmt(a.analysisConfirm, { n: price }) })
+        .click();
       await page
         .getByRole('heading', { name: es.wizard.analysisResultTitle })
         .waitFor({ timeout: 60_000 });
@@ -270,7 +270,9 @@ describe('the AI analysis states its price before charging', () => {
         0,
       );
       await page.getByRole('button', { name: es.wizard.analyze }).click();
-      await confirmTitle.getByRole('button', { name: fmt(a.analysisConfirm, { n: price }) }).click();
+      await confirmTitle
+        .getByRole('button', { name: fmt(a.analysisConfirm, { n: price }) })
+        .click();
       await page
         .getByRole('heading', { name: es.wizard.analysisResultTitle })
         .waitFor({ timeout: 60_000 });

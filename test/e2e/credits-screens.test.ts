@@ -95,7 +95,7 @@ describe('credit services', () => {
   const chatName = es.credits.serviceNames.ai_chat_message;
   const confirmLabel = fmt(es.availability.useConfirm, { n: `1 ${es.credits.credit}` });
   /** 'Usar servicio', then the confirmation that states the price (issue 21). */
-  async function useChat(page: Page) {
+  async function confirmChatUse(page: Page) {
     await card(page, chatName).getByRole('button', { name: es.credits.useService }).click();
     const dialog = page.getByRole('dialog', {
       name: fmt(es.availability.useConfirmTitle, { name: chatName }),
@@ -126,10 +126,10 @@ describe('credit services', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(await balancePill(page).textContent()).toContain('51');
 
-      await useChat(page);
+      await confirmChatUse(page);
       await page.getByText(es.credits.serviceUsed).waitFor();
       await expect.poll(() => balancePill(page).textContent()).toContain('50');
-      await useChat(page);
+      await confirmChatUse(page);
       await expect.poll(() => balancePill(page).textContent()).toContain('49');
       // Below 50 now: the banner offers more credits.
       await page.getByText(es.credits.lowBalance).waitFor();
@@ -190,17 +190,17 @@ describe('credit services', () => {
         await route.fulfill({ response: answer });
       });
 
-      await useChat(page);
+      await confirmChatUse(page);
       await page.getByText(es.api.timeout).waitFor();
       // The user tries again: the same use, so the server answers the first charge.
-      await useChat(page);
+      await confirmChatUse(page);
       await page.getByText(es.credits.serviceUsed).waitFor();
       await expect.poll(() => balancePill(page).textContent()).toContain('59');
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
 
       // A use after the answer is a new use, with a new key.
-      await useChat(page);
+      await confirmChatUse(page);
       await expect.poll(() => balancePill(page).textContent()).toContain('58');
       expect(keys).toHaveLength(3);
       expect(keys[2]).not.toBe(keys[0]);

@@ -4,9 +4,9 @@ import { LIMITS } from '../../functions/platform/limits.js';
 import type { ServicesCatalog } from '../../shared/contract/catalog.js';
 import type { CreditService } from '../../shared/contract/credits.js';
 import { es } from '../../shared/messages.es.js';
+import { analysisKey } from '../../shared/rules/availability.js';
 import { parseRate } from '../../shared/rules/credits.js';
 import { creditsForPayment } from '../../shared/rules/pricing.js';
-import { analysisKey } from '../../web/src/features/wizard/wizardRules.js';
 import { api, freshIp, newConfirmedUser, type TestUser, uniqueEmail } from '../support/client.js';
 import { contractPdf, uploadDocument } from '../support/documents.js';
 import { grantCredits, runJob, subOf, walletOf } from '../support/ledger.js';
@@ -56,10 +56,7 @@ const usage = async (user: TestUser) =>
 describe('the catalogue says what is available', () => {
   it('only the simple signature and the notary-free choice, in every country', async () => {
     for (const country of ['cl', 'es', 'mx']) {
-      const res = await call<ServicesCatalog>(
-        'GET',
-        `/api/catalog/services?country_id=${country}`,
-      );
+      const res = await call<ServicesCatalog>('GET', `/api/catalog/services?country_id=${country}`);
       expect(res.status).toBe(200);
       const flags = Object.fromEntries(
         [...res.body.notarial_services, ...res.body.signature_types].map((s) => [
@@ -209,9 +206,7 @@ describe("'Usar servicio' never charges without delivering", () => {
       document_signature: a.creditServiceInWizard,
       ai_document_analysis: a.creditServiceInAnalysis,
     };
-    const sent = Object.keys(expected).flatMap((name) =>
-      Array.from({ length: 20 }, () => name),
-    );
+    const sent = Object.keys(expected).flatMap((name) => Array.from({ length: 20 }, () => name));
     const results = await Promise.all(sent.map((name) => use(user, name)));
     results.forEach((res, i) => {
       expect(res.status).toBe(422);

@@ -60,7 +60,7 @@ export const listCreditServices = route({
   auth: 'public',
   handler: 'credits/list-services',
   summary:
-    'Active credit services: what each costs in credits (the wizard\'s own price for signatures and notarial services in a country), whether it is available and what consumes it',
+    "Active credit services: what each costs in credits (the wizard's own price for signatures and notarial services in a country), whether it is available and what consumes it",
   access: { table: 'read' },
   query: credits.listServicesQuery,
   response: credits.listServicesResponse,

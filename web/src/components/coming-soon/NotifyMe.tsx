@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { es, fmt } from '../../../../shared/messages.es';
-import { apiCall, ApiError } from '../../lib/api';
+import { ApiError, apiCall } from '../../lib/api';
 import { useSession } from '../../lib/session/session';
 import { Button, TextField } from '../ui';
 import './coming-soon.css';

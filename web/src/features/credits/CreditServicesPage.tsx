@@ -25,7 +25,7 @@ import '../../components/credit-screens/credit-screens.css';
 import '../../components/coming-soon/coming-soon.css';
 import './credits.css';
 import { QueryState } from '../../components/credit-screens/QueryState';
-import { creditServicesQuery } from '../wizard/queries';
+import { creditServicesQuery } from '../../lib/creditServicesQuery';
 
 const SERVICE_ICONS: Record<ServiceName, IconName> = {
   ai_document_analysis: 'fileText',

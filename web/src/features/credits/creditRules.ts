@@ -92,7 +92,9 @@ export function servicePriceUnit(
   service: Pick<CreditService, 'service_name' | 'service_type' | 'credits_per_unit' | 'price_from'>,
 ): string {
   if (service.price_from && service.service_name === 'document_signature') {
-    return service.credits_per_unit === 1 ? es.availability.perSignerOne : es.availability.perSigner;
+    return service.credits_per_unit === 1
+      ? es.availability.perSignerOne
+      : es.availability.perSigner;
   }
   return perUnitText(service.credits_per_unit, service.service_type);
 }

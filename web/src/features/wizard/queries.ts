@@ -29,16 +29,8 @@ export const catalogQuery = (countryId: string) => ({
   retry: retryTransient,
 });
 
-/**
- * What each credit service costs in a country (the analysis panel on the wizard's first step
- * and the credit services screen: one cache entry, one price).
- */
-export const creditServicesQuery = (countryId: string) => ({
-  queryKey: wizardKeys.creditServices(countryId),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiCall('listCreditServices', { query: { country: countryId }, signal }),
-  staleTime: 5 * 60_000,
-});
+/** What each credit service costs in a country (shared with the credit services screen). */
+export { creditServicesQuery } from '../../lib/creditServicesQuery';
 
 /** A 404/403 means "not yours or gone": asking again will not change it. */
 export const isGone = (err: unknown) =>

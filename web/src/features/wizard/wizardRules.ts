@@ -435,12 +435,8 @@ export function analysisCost(
   );
 }
 
-/**
- * The AI analysis's idempotency key: the document's own, so one document is analysed and
- * charged once, whatever the clicks, reloads or tabs (the server answers a repeated key with
- * the stored result, free). A failed analysis stores nothing and may be asked again.
- */
-export const analysisKey = (documentId: string) => `analysis-${documentId}`.slice(0, 64);
+/** The AI analysis's idempotency key: the document's own (shared/rules/availability.ts). */
+export { analysisKey } from '../../../../shared/rules/availability';
 
 /** The analysis result shows no sooner than 10 s after the call started (§7.5). */
 export const ANALYSIS_MIN_MS = 10_000;
