@@ -74,6 +74,7 @@ export const ordersEs = {
     'Te reembolsamos {amount} a tu tarjeta; el banco puede tardar unos días hábiles en mostrarlo.',
   cancelBackNone:
     'Al menos un firmante ya firmó, así que no hay devolución: la firma electrónica ya se usó.',
+  cancelHintFull: 'Nadie ha firmado todavía: si lo cancelas, te devolvemos todo lo pagado.',
   cancelIrreversible: 'No se puede deshacer.',
   cancelConfirm: 'Sí, cancelar pedido',
   cancelKeep: 'No, mantener pedido',

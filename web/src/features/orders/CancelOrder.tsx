@@ -57,7 +57,13 @@ export function CancelOrder({ order }: { order: Order }) {
       <h3 id={headingId} className="order-section__title">
         {es.orders.cancelOrder}
       </h3>
-      {terms.unavailable ? <Alert tone="warning">{es.orders.unavailableNotice}</Alert> : null}
+      {terms.unavailable ? (
+        <Alert tone="warning">{es.orders.unavailableNotice}</Alert>
+      ) : (
+        <p className="order-cancel__text muted">
+          {terms.refund === 'full' ? es.orders.cancelHintFull : es.orders.cancelBackNone}
+        </p>
+      )}
       <div>
         <Button
           variant={terms.unavailable ? 'primary' : 'danger'}
