@@ -34,7 +34,7 @@ describe('what is delivered today (the seed, issue 21)', () => {
       ai_document_analysis: true,
       ai_chat_message: false,
       document_signature: true,
-      notarial_service: true,
+      notarial_service: false,
       template_access: false,
     });
     // The wizard's services are priced by the wizard, never by a second number of their own.
