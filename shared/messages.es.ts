@@ -44,8 +44,8 @@ export const es = {
   mail: mailEs,
   signing: signingEs,
   verify: verifyEs,
-  layout: {
   legal: legalEs,
+  layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',
     menu: 'Menú',
@@ -100,13 +100,13 @@ export const es = {
   },
   home: {
     heroTitle: 'Firma y legaliza tus documentos en línea',
+    // Promises only what is delivered today (issue 21): the simple signature. What is coming
+    // is shown as 'Próximamente' (HomePage, its items checked against the catalogue by
+    // test/e2e/availability-routes.test.ts).
     heroSubtitle:
       'Firma electrónica simple con enlace personal para cada firmante, documento sellado y verificable en línea, sin salir de casa.',
     heroCta: 'Firmar un documento',
     heroSecondary: 'Ver planes',
-    // Promises only what is delivered today (issue 21): the simple signature. What is coming
-    // is shown as 'Próximamente' (HomePage, its items checked against the catalogue by
-    // test/e2e/availability-routes.test.ts).
     signersBadge: 'Hasta 10 firmantes por documento',
     servicesTitle: 'Nuestros servicios',
     services: [
@@ -134,7 +134,7 @@ export const es = {
         title: 'Elige el servicio',
         body: 'Solo firma electrónica, con plena validez para la mayoría de los contratos privados.',
       },
-      { title: 'Elige el tipo de firma', body: 'Simple, biométrica o avanzada.' },
+      { title: 'Elige el tipo de firma', body: 'Firma electrónica simple, por enlace personal.' },
       { title: 'Registra a los firmantes', body: 'Hasta 10 firmantes por documento.' },
       { title: 'Paga', body: 'Con tarjeta o con tus créditos prepagados.' },
       {
@@ -189,8 +189,8 @@ export const es = {
     billingTitle: 'Información de facturación',
     passwordTitle: 'Cambiar contraseña',
     phone: 'Teléfono',
-    whatsapp: 'WhatsApp',
     phoneHint: 'Con código de país, por ejemplo +56 9 1234 5678',
+    whatsapp: 'WhatsApp',
     company: 'Empresa',
     address: 'Dirección',
     city: 'Ciudad',
@@ -216,6 +216,7 @@ export const es = {
   documents: documentsEs,
   orders: ordersEs,
   wizard: wizardEs,
+  availability: availabilityEs,
   checkout: checkoutEs,
   receipts: receiptsEs,
   toast: {
@@ -223,7 +224,6 @@ export const es = {
     welcome: '¡Hola, {name}!',
     loggedOut: 'Sesión cerrada',
   },
-  availability: availabilityEs,
 } as const;
 
 export { fmt } from './messages/fmt.js';
