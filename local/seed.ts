@@ -16,6 +16,7 @@ import {
   putPlan,
   putPlanPrice,
   putRule,
+  type RuleItem,
 } from '../functions/catalog/repo.js';
 import { putService, putServicePrice } from '../functions/catalog/services-repo.js';
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
@@ -140,12 +141,26 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
-export async function seed(cognitoEndpoint: string, userPoolId: string): Promise<void> {
+/**
+ * The consumption rules of a test stack (issue 21). No credit service used directly is delivered
+ * yet, but the ledger's tests (100 parallel spends, debts, refunds, faults) need one plain spend
+ * through the API: test stacks only turn the chat message on. Everything else, and every
+ * `npm start`, has the real flags.
+ */
+export const testCatalogueRules = (): RuleItem[] =>
+  defaultRules.map((r) => (r.service_name === 'ai_chat_message' ? { ...r, available: true } : r));
+
+export async function seed(
+  cognitoEndpoint: string,
+  userPoolId: string,
+  opts: { testCatalogue?: boolean } = {},
+): Promise<void> {
   for (const c of seedCountries) await putCountry(c);
+  const rules = opts.testCatalogue ? testCatalogueRules() : defaultRules;
   await Promise.all([
     ...defaultPackages.map(putPackage),
     ...defaultPackagePrices.map(putPackagePrice),
-    ...defaultRules.map(putRule),
+    ...rules.map(putRule),
     ...defaultFeaturePlans.map(putFeaturePlan),
     ...defaultCurrencies.map(putCurrency),
     ...defaultPlans.map(putPlan),

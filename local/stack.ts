@@ -235,7 +235,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     // up on a loaded machine (the first requests time out under the functions' own budgets).
     for (let attempt = 1; ; attempt++) {
       try {
-        await seed(cognito.endpoint, pool.userPoolId);
+        // An ephemeral stack is a test's (or a benchmark's): its catalogue has a direct-use
+        // credit service to spend on (local/seed.ts testCatalogueRules).
+        await seed(cognito.endpoint, pool.userPoolId, { testCatalogue: !opts.persistent });
         break;
       } catch (err) {
         if (attempt >= 5) throw err;

@@ -1,12 +1,15 @@
 import { accountEs } from './messages/account.es.js';
 import { apiEs } from './messages/api.es.js';
 import { authEs } from './messages/auth.es.js';
+import { availabilityEs } from './messages/availability.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
 import { creditsEs } from './messages/credits.es.js';
 import { documentsEs } from './messages/documents.es.js';
+import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
+import { receiptsEs } from './messages/receipts.es.js';
 import { signingEs } from './messages/signing.es.js';
 import { verifyEs } from './messages/verify.es.js';
 import { wizardEs } from './messages/wizard.es.js';
@@ -41,6 +44,7 @@ export const es = {
   mail: mailEs,
   signing: signingEs,
   verify: verifyEs,
+  legal: legalEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',
@@ -65,7 +69,8 @@ export const es = {
     sectionAdmin: 'Administración',
     badgeOperational: 'Sistema operativo',
     badgeSsl: 'Conexión SSL segura',
-    badgeSupport: 'Soporte 24/7',
+    // The support hours of shared/legal.ts: every screen promises the same ones.
+    badgeSupport: legalEs.supportBadge,
     contextPersonal: 'Personal',
     createOrganization: 'Crear Organización',
     contextError: 'Error al cambiar de contexto',
@@ -95,8 +100,11 @@ export const es = {
   },
   home: {
     heroTitle: 'Firma y legaliza tus documentos en línea',
+    // Promises only what is delivered today (issue 21): the simple signature. What is coming
+    // is shown as 'Próximamente' (HomePage, its items checked against the catalogue by
+    // test/e2e/availability-routes.test.ts).
     heroSubtitle:
-      'Firma electrónica simple, biométrica y avanzada, copias legalizadas, protocolizaciones y firmas autorizadas por notario, sin salir de casa.',
+      'Firma electrónica simple con enlace personal para cada firmante, documento sellado y verificable en línea, sin salir de casa.',
     heroCta: 'Firmar un documento',
     heroSecondary: 'Ver planes',
     signersBadge: 'Hasta 10 firmantes por documento',
@@ -108,7 +116,7 @@ export const es = {
       },
       {
         title: 'Firma Biométrica',
-        body: 'Verificación de identidad del firmante con biometría para mayor seguridad.',
+        body: 'Verificación de identidad del firmante con biometría, para mayor seguridad.',
       },
       {
         title: 'Firma Electrónica Avanzada',
@@ -123,20 +131,23 @@ export const es = {
     steps: [
       { title: 'Sube tu documento', body: 'PDF, DOC o DOCX de hasta 10 MB.' },
       {
-        title: 'Elige el servicio notarial',
-        body: 'Legalización, protocolización o firma autorizada.',
+        title: 'Elige el servicio',
+        body: 'Solo firma electrónica, con plena validez para la mayoría de los contratos privados.',
       },
-      { title: 'Elige el tipo de firma', body: 'Simple, biométrica o avanzada.' },
+      { title: 'Elige el tipo de firma', body: 'Firma electrónica simple, por enlace personal.' },
       { title: 'Registra a los firmantes', body: 'Hasta 10 firmantes por documento.' },
       { title: 'Paga', body: 'Con tarjeta o con tus créditos prepagados.' },
-      { title: 'Recibe tu documento firmado', body: 'Te lo enviamos firmado y notariado.' },
+      {
+        title: 'Recibe tu documento firmado',
+        body: 'Te lo enviamos firmado y sellado, con un código para verificarlo en línea.',
+      },
     ],
     ctaTitle: '¿Listo para firmar?',
     ctaBody: 'Sube tu documento y recibe tu documento firmado sin filas ni traslados.',
     ctaButton: 'Comenzar ahora',
     newsletterTitle: 'Suscríbete a nuestro newsletter',
     servicesIntro:
-      'Elige el nivel de seguridad que necesita tu documento y suma servicios notariales cuando los necesites.',
+      'Hoy firmas en línea con firma electrónica simple. La firma biométrica, la avanzada y los servicios notariales llegan pronto.',
     processIntro: 'Seis pasos, todo en línea y sin traslados.',
     step: 'Paso {n}',
     newsletterBody: 'Novedades legales, guías y promociones, directo en tu correo.',
@@ -178,6 +189,7 @@ export const es = {
     billingTitle: 'Información de facturación',
     passwordTitle: 'Cambiar contraseña',
     phone: 'Teléfono',
+    phoneHint: 'Con código de país, por ejemplo +56 9 1234 5678',
     whatsapp: 'WhatsApp',
     company: 'Empresa',
     address: 'Dirección',
@@ -204,9 +216,12 @@ export const es = {
   documents: documentsEs,
   orders: ordersEs,
   wizard: wizardEs,
+  availability: availabilityEs,
   checkout: checkoutEs,
+  receipts: receiptsEs,
   toast: {
-    welcome: '¡Bienvenido, {name}!',
+    // No gendered greeting: the name alone.
+    welcome: '¡Hola, {name}!',
     loggedOut: 'Sesión cerrada',
   },
 } as const;

@@ -13,6 +13,7 @@ import { AppError, unauthorized } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { deleteObject, listKeys } from '../platform/storage.js';
 import { deleteProfile } from '../profile/repo.js';
+import { pseudonymiseReceipts } from '../receipts/repo.js';
 import { deleteOwnedRequest, deleteSavedSignerById, listSavedSigners } from '../requests/repo.js';
 import { documentFolders, documentIdsOf, inProgress, ordersOf, requestsOf } from './contents.js';
 import { type DeletionMarker, finishDeletion, getDeletion, startDeletion } from './repo.js';
@@ -103,6 +104,7 @@ async function eraseData(sub: string, marker: DeletionMarker, now: string): Prom
   const orders = await ordersOf(sub);
   const billing = pseudonymousBilling(marker.pseudonym);
   for (const o of orders) await pseudonymiseOrderOwner(o.id, sub, billing, now);
+  await pseudonymiseReceipts(sub, marker.pseudonym);
 
   if (marker.email) await deleteContact(marker.email);
   await deletePendingSignUp(sub);

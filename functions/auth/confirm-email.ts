@@ -3,6 +3,6 @@ import { httpRoute } from '../platform/http.js';
 import { confirmEmail } from './service.js';
 
 export const handler = httpRoute(routes.confirmEmail, async ({ body }) => {
-  const { choosePassword } = await confirmEmail(body.token_hash);
-  return { ok: true as const, choosePassword };
+  const { choosePassword, alreadyConfirmed } = await confirmEmail(body.token_hash);
+  return { ok: true as const, choosePassword, ...(alreadyConfirmed ? { alreadyConfirmed } : {}) };
 });

@@ -1,6 +1,7 @@
 import { scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { TermsAcceptance } from '../../shared/legal.js';
 import { db, tableName } from '../platform/db.js';
 import { randomToken } from '../platform/secrets.js';
 
@@ -26,6 +27,12 @@ export interface PendingSignUp {
   sub: string;
   passwordCheck: string;
   contested: boolean;
+  /**
+   * The sign-up's acceptance of the terms and the privacy policy: the profile made at
+   * confirmation copies it (a resent link confirms the same sign-up, so it lives here, not on
+   * the link). Absent on records written before it was asked.
+   */
+  terms?: TermsAcceptance;
   expiresAt: number;
 }
 

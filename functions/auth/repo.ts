@@ -57,6 +57,23 @@ export async function findLinkToken(
   return token;
 }
 
+/**
+ * A link that was already used (a second click on a confirmation mail): its item while it is
+ * kept, whatever its expiry, so the page can say the account is confirmed instead of "invalid".
+ */
+export async function findUsedLinkToken(
+  hash: string,
+  purpose: LinkPurpose,
+): Promise<LinkToken | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key(hash), ConsistentRead: true }),
+  );
+  const item = res.Item as (LinkToken & { consumedBy?: string }) | undefined;
+  if (!item?.consumedBy || item.purpose !== purpose) return undefined;
+  const { consumedBy: _used, ...token } = item;
+  return token;
+}
+
 /** What a request that used a link holds: enough to give the link back (releaseLinkToken). */
 export interface LinkClaim {
   hash: string;

@@ -1,3 +1,4 @@
+import { acceptedTerms, type TermsAcceptance, termsAcceptance } from '../../shared/legal.js';
 import { authEs } from '../../shared/messages/auth.es.js';
 import { type Clock, epochSeconds, systemClock } from '../platform/clock.js';
 import { required } from '../platform/config.js';
@@ -28,6 +29,7 @@ import {
 import {
   consumeLinkToken,
   findLinkToken,
+  findUsedLinkToken,
   type LinkPurpose,
   putLinkToken,
   releaseLinkToken,
@@ -76,6 +78,8 @@ const invalidRecovery = () => new AppError('INVALID_LINK', authEs.resetInvalidLi
 const weakPassword = () =>
   new AppError('VALIDATION', authEs.passwordTooShort, { password: authEs.passwordTooShort });
 const alreadyRegistered = () => new AppError('ALREADY_REGISTERED', authEs.alreadyRegistered);
+const termsNotAccepted = () =>
+  new AppError('BUSINESS_RULE', authEs.termsRequired, { acceptTerms: authEs.termsRequired });
 
 const isTooMany = (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS';
 
@@ -169,10 +173,19 @@ async function issueLink(
  * they have not shown they read.
  */
 export async function signUp(
-  input: { firstName: string; lastName: string; email: string; password: string },
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    acceptTerms?: boolean | undefined;
+  },
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
+  // No account without the terms and the privacy policy accepted (the form asks first).
+  if (!acceptedTerms(input.acceptTerms)) throw termsNotAccepted();
+  const terms = termsAcceptance(deps.clock.now(), sourceIp);
   await limit(deps, 'signupPerClient', sourceIp, authEs.signupTooManyFromClient);
   const existing = await deps.identity.getUser(input.email);
   if (existing && !isPending(existing)) throw alreadyRegistered();
@@ -184,7 +197,7 @@ export async function signUp(
     addressKey(input.email),
     authEs.signupTooManyMails,
   );
-  await paidBy(hit, () => createPendingAndMail(input, existing, deps));
+  await paidBy(hit, () => createPendingAndMail(input, terms, existing, deps));
   logger.info('signup link sent');
 }
 
@@ -196,6 +209,7 @@ export async function signUp(
  */
 async function createPendingAndMail(
   input: { firstName: string; lastName: string; email: string; password: string },
+  terms: TermsAcceptance,
   existing: IdentityUser | undefined,
   deps: AuthDeps,
 ): Promise<void> {
@@ -225,18 +239,59 @@ async function createPendingAndMail(
     sub,
     passwordCheck,
     contested,
+    terms,
     // Kept well past the link: a later sign-up for the address still compares passwords.
     expiresAt: now + PENDING_RECORD_SECONDS,
   });
-  const token = await issueLink(deps, 'confirm', {
+  await mailConfirmationLink(deps, {
     email: input.email,
     sub,
     firstName: input.firstName,
     lastName: input.lastName,
   });
+}
+
+/** Issues a confirmation link for a pending account and mails it; 503 when not accepted. */
+async function mailConfirmationLink(
+  deps: AuthDeps,
+  user: { email: string; sub: string; firstName: string; lastName: string },
+): Promise<void> {
+  const token = await issueLink(deps, 'confirm', user);
   const url = `${required('APP_URL')}/auth/confirm?token_hash=${token}&type=email`;
-  if (!(await sendAccountMail(deps, confirmationMail(input.email, input.firstName, url)))) {
+  if (!(await sendAccountMail(deps, confirmationMail(user.email, user.firstName, url)))) {
     throw new AppError('UNAVAILABLE', authEs.signupMailUnavailable);
+  }
+}
+
+/**
+ * 'Reenviar correo' from the login of an unconfirmed account: a new confirmation link for the
+ * pending account of that address (its earlier links keep working until they expire). Like a
+ * recovery request, the answer is the same, no sooner than RECOVERY_ANSWER_MS, whether or not
+ * the address has a pending account, so it tells nobody which addresses signed up; the mails
+ * count against the sign-up's per-address limit (silently here), the requests against the
+ * per-client sign-up limit.
+ */
+export async function resendConfirmation(
+  email: string,
+  sourceIp: string,
+  deps: AuthDeps = defaults,
+): Promise<void> {
+  const floor = deps.sleep(RECOVERY_ANSWER_MS);
+  try {
+    await limit(deps, 'signupPerClient', sourceIp, authEs.signupTooManyFromClient);
+    const user = await deps.identity.getUser(email);
+    if (!user || !isPending(user) || addressKey(user.email) !== addressKey(email)) return;
+    let hit: LimitHit;
+    try {
+      hit = await hitLimit('signupMailPerAddress', addressKey(email), deps.clock);
+    } catch (err) {
+      if (isTooMany(err)) return;
+      throw err;
+    }
+    await paidBy(hit, () => mailConfirmationLink(deps, user));
+    logger.info('signup link sent again');
+  } finally {
+    await floor;
   }
 }
 
@@ -248,11 +303,11 @@ async function createPendingAndMail(
 export async function confirmEmail(
   tokenValue: string,
   deps: AuthDeps = defaults,
-): Promise<{ choosePassword: boolean }> {
+): Promise<{ choosePassword: boolean; alreadyConfirmed?: true }> {
   const hash = sha256(tokenValue);
   const now = epochSeconds(deps.clock.now());
   const link = await findLinkToken(hash, 'confirm', now);
-  if (!link) throw invalidConfirm();
+  if (!link) return alreadyConfirmedOrInvalid(hash, deps);
   // The link acts on the account it was issued for (its sub) and only while that account
   // still has the address the link was mailed to.
   const user = await deps.identity.getUser(link.username);
@@ -276,9 +331,11 @@ export async function confirmEmail(
     lastName: link.lastName || user.lastName,
     role: 'customer',
     now: deps.clock.now().toISOString(),
+    termsAcceptance: pending?.terms ?? null,
   });
   const claim = await consumeLinkToken(hash, 'confirm', now);
-  if (!claim) throw invalidConfirm();
+  // Another click of the same link won the claim (a double click, two tabs).
+  if (!claim) return alreadyConfirmedOrInvalid(hash, deps);
   if (contested) {
     // The owner's only way to a password is that mail: if it fails, the link is given back,
     // so opening it again once mail works sends it (the 503 says so).
@@ -294,6 +351,25 @@ export async function confirmEmail(
     logger.info('account confirmed');
   }
   return { choosePassword: contested };
+}
+
+/**
+ * A confirmation link that is no longer usable. Used already, on an account that is still the
+ * link's and now active: the account is confirmed, and the answer says so (a second click on
+ * the mail is not an error). Anything else (unknown, expired, a replaced sign-up's link) is
+ * the invalid link it always was.
+ */
+async function alreadyConfirmedOrInvalid(
+  hash: string,
+  deps: AuthDeps,
+): Promise<{ choosePassword: boolean; alreadyConfirmed: true }> {
+  const used = await findUsedLinkToken(hash, 'confirm');
+  if (!used) throw invalidConfirm();
+  const user = await deps.identity.getUser(used.username);
+  const same =
+    user && user.sub === used.username && addressKey(user.email) === addressKey(used.email);
+  if (!same || !isActive(user)) throw invalidConfirm();
+  return { choosePassword: false, alreadyConfirmed: true };
 }
 
 /**

@@ -5,6 +5,10 @@ import type { ServiceItem, ServicePriceItem } from './services-repo.js';
  * The starting service catalogue of the wizard (local stack seed; the same data seeds a new AWS
  * environment). Codes are the ones shared/rules/services.ts attaches behaviour to. Ids are
  * stable and distinct from codes: the rules name codes, requests and orders store ids.
+ *
+ * `available` says what is delivered end to end today (issue 21): only the simple signature,
+ * with or without a notary-free choice. The issues that build the FEA, Clave Única, biometric
+ * and notary sides turn their flags on here.
  */
 export const defaultServices: ServiceItem[] = [
   // Notarial options (step 2, first choice).
@@ -20,6 +24,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 1,
     is_active: true,
+    available: true,
   },
   {
     id: 'svc-copia-legalizada',
@@ -33,6 +38,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 2,
     is_active: true,
+    available: false,
   },
   {
     id: 'svc-protocolizacion',
@@ -46,6 +52,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 3,
     is_active: true,
+    available: false,
   },
   {
     id: 'svc-firma-autorizada',
@@ -59,6 +66,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 4,
     is_active: true,
+    available: false,
   },
   // Signature types (step 2, second choice).
   {
@@ -73,6 +81,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 10,
     is_active: true,
+    available: true,
   },
   {
     id: 'svc-biometrica',
@@ -86,6 +95,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 11,
     is_active: true,
+    available: false,
   },
   {
     id: 'svc-fea',
@@ -99,6 +109,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 12,
     is_active: true,
+    available: false,
   },
   {
     id: 'svc-fes-clave-unica',
@@ -112,6 +123,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 13,
     is_active: true,
+    available: false,
   },
 ];
 

@@ -33,7 +33,7 @@ export const defaultPackages: PackageItem[] = [
   {
     id: 'premium',
     name: 'Paquete Premium',
-    description: 'Para equipos y uso intensivo de servicios notariales.',
+    description: 'Para equipos y quienes firman muchos documentos.',
     credits_amount: 1200,
     is_active: true,
     sort_order: 3,
@@ -62,6 +62,12 @@ export const defaultPackagePrices: PackagePriceItem[] = Object.entries(priceTabl
     })),
 );
 
+/**
+ * Consumption rules. `available` says what can be delivered today (issue 21). The signature and
+ * notarial services are sold by the wizard: their credits are the wizard's own price converted
+ * as checkout converts it (shared/rules/availability.ts wizardCreditsFrom, credits/list-services),
+ * never `credits_per_unit`, which stays 0 for them: one price per thing.
+ */
 export const defaultRules: RuleItem[] = [
   {
     id: 'rule-ai-analysis',
@@ -70,6 +76,8 @@ export const defaultRules: RuleItem[] = [
     credits_per_unit: 5,
     description: 'Análisis de un documento con inteligencia artificial.',
     is_active: true,
+    // Consumed by the wizard's AI analysis (functions/documents/analyze-document.ts).
+    available: true,
   },
   {
     id: 'rule-ai-chat',
@@ -78,22 +86,29 @@ export const defaultRules: RuleItem[] = [
     credits_per_unit: 1,
     description: 'Un mensaje en el chat con IA sobre tus documentos.',
     is_active: true,
+    // No chat exists yet: nothing to deliver.
+    available: false,
   },
   {
     id: 'rule-signature',
     service_name: 'document_signature',
     service_type: 'per_document',
-    credits_per_unit: 10,
+    credits_per_unit: 0,
     description: 'Firma electrónica de un documento.',
     is_active: true,
+    // Sold by the wizard at its catalogue price (see below): available while a signature type is.
+    available: true,
   },
   {
     id: 'rule-notarial',
     service_name: 'notarial_service',
     service_type: 'per_service',
-    credits_per_unit: 25,
+    credits_per_unit: 0,
     description: 'Un servicio notarial sobre un documento.',
     is_active: true,
+    // Sold by the wizard at its catalogue price; no notarial service is delivered yet: turn this
+    // on with them (the list also needs one available in the wizard's catalogue).
+    available: false,
   },
   {
     id: 'rule-templates',
@@ -102,6 +117,8 @@ export const defaultRules: RuleItem[] = [
     credits_per_unit: 3,
     description: 'Descarga de una plantilla legal.',
     is_active: true,
+    // No templates exist yet: nothing to deliver.
+    available: false,
   },
 ];
 
@@ -115,6 +132,8 @@ export const defaultFeaturePlans: FeaturePlanItem[] = [
     benefits: ['Firmantes ilimitados guardados', 'Autocompletado en el asistente'],
     sort_order: 1,
     is_active: true,
+    // Unlocks the wizard's saved signers (functions/requests/service.ts).
+    available: true,
   },
   {
     id: 'legal-advisory',
@@ -125,6 +144,8 @@ export const defaultFeaturePlans: FeaturePlanItem[] = [
     benefits: ['2 consultas al mes', 'Respuesta en 48 horas'],
     sort_order: 2,
     is_active: true,
+    // No consultations can be booked yet: nothing to use.
+    available: false,
   },
   {
     id: 'real-estate-analysis',
@@ -135,6 +156,8 @@ export const defaultFeaturePlans: FeaturePlanItem[] = [
     benefits: ['Informe mensual de mercado', 'Revisión de títulos'],
     sort_order: 3,
     is_active: true,
+    // No property reports exist yet: nothing to use.
+    available: false,
   },
   {
     id: 'real-estate-community',
@@ -145,6 +168,8 @@ export const defaultFeaturePlans: FeaturePlanItem[] = [
     benefits: ['Foro privado', 'Eventos mensuales'],
     sort_order: 4,
     is_active: true,
+    // No forum or events exist yet: nothing to use.
+    available: false,
   },
 ];
 
@@ -176,7 +201,7 @@ export const defaultPlans: PlanItem[] = [
     interval: 'month',
     interval_count: 1,
     credits_per_month: 500,
-    features: ['500 créditos al mes', 'Firma avanzada (FEA)', 'Firmantes guardados incluidos'],
+    features: ['500 créditos al mes', 'Firma electrónica simple', 'Análisis de documentos con IA'],
     is_active: true,
     sort_order: 2,
   },
@@ -187,7 +212,11 @@ export const defaultPlans: PlanItem[] = [
     interval: 'month',
     interval_count: 1,
     credits_per_month: 1500,
-    features: ['1.500 créditos al mes', 'Servicios notariales prioritarios', 'Soporte 24/7'],
+    features: [
+      '1.500 créditos al mes',
+      'Firma electrónica simple',
+      'Análisis de documentos con IA',
+    ],
     is_active: true,
     sort_order: 3,
   },

@@ -132,12 +132,25 @@ export async function findPackageForCountry(
   return p && pr && sellable(p, pr) ? toPackage(p, pr) : undefined;
 }
 
+/**
+ * An item written before the availability flag existed reads as not available (issue 21): a
+ * stale catalogue never sells something by default.
+ */
+const toRule = ({ is_active: _a, ...rule }: RuleItem): ConsumptionRule => ({
+  ...rule,
+  available: rule.available === true,
+});
+const toFeaturePlan = ({ is_active: _a, ...plan }: FeaturePlanItem): FeaturePlan => ({
+  ...plan,
+  available: plan.available === true,
+});
+
 export async function listActiveRules(): Promise<ConsumptionRule[]> {
   return (await queryAll(CATALOG, 'RULE#'))
     .map((i) => strip<RuleItem>(i))
     .filter((r) => r.is_active)
     .sort((a, b) => a.service_name.localeCompare(b.service_name))
-    .map(({ is_active: _a, ...rule }) => rule);
+    .map(toRule);
 }
 
 export async function findActiveRule(serviceName: string): Promise<ConsumptionRule | undefined> {
@@ -145,8 +158,8 @@ export async function findActiveRule(serviceName: string): Promise<ConsumptionRu
     new GetCommand({ TableName: tableName(), Key: { pk: CATALOG, sk: `RULE#${serviceName}` } }),
   );
   if (!res.Item) return undefined;
-  const { is_active, ...rule } = strip<RuleItem>(res.Item);
-  return is_active ? rule : undefined;
+  const rule = strip<RuleItem>(res.Item);
+  return rule.is_active ? toRule(rule) : undefined;
 }
 
 export async function listActiveFeaturePlans(): Promise<FeaturePlan[]> {
@@ -154,7 +167,7 @@ export async function listActiveFeaturePlans(): Promise<FeaturePlan[]> {
     .map((i) => strip<FeaturePlanItem>(i))
     .filter((p) => p.is_active)
     .sort((a, b) => a.sort_order - b.sort_order)
-    .map(({ is_active: _a, ...plan }) => plan);
+    .map(toFeaturePlan);
 }
 
 export async function findActiveFeaturePlan(id: string): Promise<FeaturePlan | undefined> {
@@ -162,8 +175,8 @@ export async function findActiveFeaturePlan(id: string): Promise<FeaturePlan | u
     new GetCommand({ TableName: tableName(), Key: { pk: CATALOG, sk: `FEATUREPLAN#${id}` } }),
   );
   if (!res.Item) return undefined;
-  const { is_active, ...plan } = strip<FeaturePlanItem>(res.Item);
-  return is_active ? plan : undefined;
+  const plan = strip<FeaturePlanItem>(res.Item);
+  return plan.is_active ? toFeaturePlan(plan) : undefined;
 }
 
 export async function findCurrency(code: string): Promise<CurrencyItem | undefined> {

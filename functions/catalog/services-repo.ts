@@ -29,6 +29,12 @@ export interface ServiceItem {
   flows: string[];
   sort_order: number;
   is_active: boolean;
+  /**
+   * Delivered end to end (issue 21): false shows the service as 'Próximamente' and the server
+   * refuses to sell it. An item written before the flag existed reads as not available, so a
+   * stale catalogue never sells something by default.
+   */
+  available: boolean;
 }
 
 export interface ServicePriceItem {
@@ -56,6 +62,7 @@ const toCountryService = (s: ServiceItem, p: ServicePriceItem): CountryService =
   price: p.price,
   currency_code: p.currency_code,
   pricing_model: p.pricing_model,
+  available: s.available === true,
 });
 
 /**

@@ -6,6 +6,7 @@ import { db, tableName } from '../platform/db.js';
  * CRM contacts (credits-signing-admin §3 Contact), one per e-mail:
  *
  *   CONTACT#{email} / META     gsi1: CONTACTS / {last_activity_at}#{email}  (newest activity last)
+ *                              waitlist_interests: string set of 'Avísame' items (issue 21)
  *
  * Every write is an upsert on the e-mail (UpdateItem, no condition): what a person told us about
  * themselves (a customer at checkout) overwrites, what someone else typed about them (a signer
@@ -17,7 +18,9 @@ export type ContactSource =
   | 'user_registration'
   | 'order_signer'
   | 'saved_signer'
-  | 'customer_order';
+  | 'customer_order'
+  /** 'Avísame' on something not available yet (issue 21). */
+  | 'waitlist';
 
 export interface ContactUpsert {
   email: string;
@@ -34,6 +37,8 @@ export interface ContactUpsert {
   is_customer?: boolean;
   /** Add one order and its total (minor units of the order's currency) to the customer's figures. */
   order?: { total: number; currency_code: string };
+  /** 'Avísame': catalogue items ("service:fea") added to the contact's waitlist_interests set. */
+  interests?: string[];
   /** Self-declared data overwrites; data typed by someone else only fills empty fields. */
   authoritative: boolean;
   now: string;
@@ -107,6 +112,12 @@ export function contactUpsert(c: ContactUpsert): Update {
     set('total_orders', 0, true);
     set('total_spent', 0, true);
   }
+  if (c.interests?.length) {
+    // A string set: asking twice for the same item records it once.
+    names['#interests'] = 'waitlist_interests';
+    values[':interests'] = new Set(c.interests);
+    adds.push('#interests :interests');
+  }
   return {
     TableName: tableName(),
     Key: key(email),
@@ -133,6 +144,8 @@ export interface ContactItem {
   is_newsletter_subscriber: boolean;
   total_orders: number;
   total_spent: number;
+  /** 'Avísame' items the person asked about (issue 21). */
+  waitlist_interests?: Set<string>;
   last_activity_at: string;
   created_at: string;
   updated_at: string;

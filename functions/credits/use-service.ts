@@ -1,18 +1,33 @@
 import * as routes from '../../shared/contract/routes/credits.js';
+import { availabilityEs } from '../../shared/messages/availability.es.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
+import { creditServiceUse } from '../../shared/rules/availability.js';
 import { serviceCost } from '../../shared/rules/credits.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
-import { notFound } from '../platform/errors.js';
+import { AppError, notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { userOwner } from './keys.js';
 import { spend } from './ledger.js';
 import { cachedActiveRule } from './rule-cache.js';
 
-/** One use of a credit service: the price comes from the consumption rule, never the client. */
+/** Why a service cannot be charged on its own card: nothing is taken without delivering. */
+const REFUSALS = {
+  analysis: availabilityEs.creditServiceInAnalysis,
+  wizard: availabilityEs.creditServiceInWizard,
+} as const;
+
+/**
+ * One use of a credit service used directly: the price comes from the consumption rule, never
+ * the client. A service not available yet, or consumed by another feature (the analysis, the
+ * wizard's order, which charge for themselves), is refused with 422 and nothing is spent.
+ */
 export const handler = httpRoute(routes.useCreditService, async ({ caller, body }) => {
   const rule = await cachedActiveRule(body.service_name);
   if (!rule) throw notFound(creditsEs.serviceError);
+  if (!rule.available) throw new AppError('BUSINESS_RULE', availabilityEs.creditServiceComingSoon);
+  const use = creditServiceUse(rule.service_name);
+  if (use !== 'direct') throw new AppError('BUSINESS_RULE', REFUSALS[use]);
   const owner = userOwner(mustBeCaller(caller).sub);
   const { entry } = await spend(
     {

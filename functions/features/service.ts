@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeatureSubscription } from '../../shared/contract/features.js';
 import { apiEs } from '../../shared/messages/api.es.js';
+import { availabilityEs } from '../../shared/messages/availability.es.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
 import { addMonths } from '../../shared/rules/credits.js';
 import { findActiveFeaturePlan } from '../catalog/repo.js';
@@ -8,6 +9,7 @@ import { spend } from '../credits/ledger.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import {
+  cancelSubscription,
   dueForRenewal,
   getSubscription,
   hasAccess,
@@ -31,6 +33,8 @@ export async function subscribe(
 ): Promise<{ subscription: FeatureSubscription; balance: number }> {
   const plan = await findActiveFeaturePlan(planId);
   if (!plan) throw notFound(creditsEs.subscribeError);
+  // Nothing to use yet (issue 21): no month is charged for it.
+  if (!plan.available) throw new AppError('BUSINESS_RULE', availabilityEs.featureComingSoon);
   const now = nowEpoch();
   const periodEnd = addMonths(now, 1);
   const sub: FeatureSubscription = {
@@ -94,6 +98,12 @@ export async function renewDue(
     const s = await getSubscription(due.ownerId, due.featureType);
     const now = nowEpoch();
     if (!s?.is_active || !s.auto_renew || s.period_end_epoch > now) continue;
+    // A feature with nothing to use (issue 21) is not charged again: its renewal stops.
+    const plan = await findActiveFeaturePlan(s.plan_id);
+    if (plan && !plan.available) {
+      await cancelSubscription(s.owner_id, s.id);
+      continue;
+    }
     const newEnd = addMonths(s.period_end_epoch, 1);
     try {
       const { replayed } = await spend(

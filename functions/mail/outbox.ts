@@ -42,11 +42,21 @@ export type OutboxAfter =
       expires_at: string;
     }
   | { kind: 'refund_notice'; payment_intent_id: string }
+  /** A payment's receipt (functions/receipts/): records the receipt's `mailed_at`. */
+  | { kind: 'receipt'; receipt_id: string }
   /** A notice about an order's signing (a rejection, later delivery): nothing to check. */
   | {
       kind: 'order_notice';
       order_id: string;
-      notice: 'signing_rejected' | 'signing_delivery' | 'signing_reminder' | 'seal_failed';
+      notice:
+        | 'signing_rejected'
+        | 'signing_delivery'
+        | 'signing_reminder'
+        | 'seal_failed'
+        /** A signer told that the customer cancelled the order (orders/cancel-by-customer.ts). */
+        | 'order_cancelled'
+        /** The customer told their order includes a service not delivered yet (a job). */
+        | 'order_unavailable';
     };
 
 export interface OutboxRecord {

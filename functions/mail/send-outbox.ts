@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { signingLinkAfterSent } from '../orders/signing-link-outbox.js';
 import { refundNoticeAfterSent } from '../payments/refund.js';
 import { logger } from '../platform/logger.js';
+import { receiptAfterSent } from '../receipts/receipt-outbox.js';
 import { deliveryLinkAfterSent } from '../signing/delivery-link-outbox.js';
 import { orderNoticeAfterSent } from '../signing/notice-outbox.js';
 import { defaultSenderDeps, deliverOutbox, NotYet, type SenderDeps } from './outbox-sender.js';
@@ -19,6 +20,7 @@ export const afterSent: SenderDeps['after'] = {
   delivery_link: deliveryLinkAfterSent,
   refund_notice: refundNoticeAfterSent,
   order_notice: orderNoticeAfterSent,
+  receipt: receiptAfterSent,
 };
 
 const deps: SenderDeps = defaultSenderDeps(afterSent);

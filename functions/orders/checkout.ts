@@ -335,7 +335,8 @@ async function payClaimed(
           ownerId,
           amount: quote.credits_needed,
           description: fmt(m.creditsOrderDescription, { number: built.order.order_number }),
-          currency_amount: quote.total,
+          // What the credits paid: the price less the 2% discount (the receipt's total).
+          currency_amount: quote.total - quote.credits_discount_amount,
           currency_code: quote.currency_code,
           related_entity_type: 'order',
           related_entity_id: built.order.id,

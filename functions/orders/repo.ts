@@ -68,9 +68,23 @@ export interface OrderRecord {
   credits_idempotency_key: string | null;
   /** Who the order is for, as typed at checkout (invoicing). */
   billing: Omit<CheckoutForm, 'title'>;
-  /** Set when the order was cancelled because its card payment was refunded or disputed. */
-  cancel_reason?: 'refunded' | 'disputed' | 'signer_rejected' | 'seal_failed';
+  /**
+   * Why the order was cancelled: its card payment went back, a signer refused, the seal could
+   * not be made, or the customer cancelled it (orders/cancel-by-customer.ts; 'unavailable': it
+   * included a service not delivered yet).
+   */
+  cancel_reason?:
+    | 'refunded'
+    | 'disputed'
+    | 'signer_rejected'
+    | 'seal_failed'
+    | 'customer_cancelled'
+    | 'unavailable';
   cancelled_at?: string;
+  /** The customer's cancellation gave back what was paid ('full') or nothing ('none'). */
+  cancel_refund?: 'full' | 'none';
+  /** The customer was told once that the order includes a service not delivered yet (a job). */
+  unavailable_notice_at?: string;
   /** Which signing flow its signers go through (from the electronic signature bought). */
   signature_type?: SignatureType;
   /** The notarial service's catalogue code ('sin_notario': none), null when none was bought. */

@@ -17,6 +17,7 @@ import {
   startOfSantiagoYear,
 } from '../../shared/rules/santiago-time.js';
 import { signatureTypeOfCode } from '../../shared/rules/signature-types.js';
+import { unavailableCodes } from '../catalog/availability.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
 import { lockDocumentUpdate } from '../documents/repo.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -24,6 +25,7 @@ import { sha256 } from '../platform/secrets.js';
 import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
 import { auditAppend, auditHeadOf } from '../signing/audit-repo.js';
 import { payableUntil } from '../signing/original-keys.js';
+import { cancelTerms } from './cancel-policy.js';
 import { firstLinks } from './first-links.js';
 import type { TransactItem } from './keys.js';
 import {
@@ -364,6 +366,8 @@ export function toOrder(
   lines: OrderLineRecord[],
   signers: SignerRecord[],
   now: Date,
+  /** The catalogue's codes not delivered yet (catalog/availability.ts): cancellation terms. */
+  unavailable: ReadonlySet<string> = new Set(),
 ): Order {
   return {
     ...toSummary(order),
@@ -391,6 +395,7 @@ export function toOrder(
       item_total: l.item_total,
     })),
     signers: signers.map((s) => toOrderSigner(s, now)),
+    cancellation: cancelTerms(order, unavailable),
   };
 }
 
@@ -403,8 +408,12 @@ export async function orderView(id: string, sub: string, now: Date): Promise<Ord
 
 /** The view of an order record already read (one read: its status and its files agree). */
 export async function orderViewOf(order: OrderRecord, now: Date): Promise<Order> {
-  const { lines, signers } = await getOrderParts(order);
-  return toOrder(order, lines, signers, now);
+  const [{ lines, signers }, unavailable] = await Promise.all([
+    getOrderParts(order),
+    // Only an open order has cancellation terms to show.
+    order.status === 'processing' ? unavailableCodes(order.country_id) : new Set<string>(),
+  ]);
+  return toOrder(order, lines, signers, now, unavailable);
 }
 
 /** Renames one of the caller's orders: trimmed (the schema does), unchanged writes nothing. */

@@ -44,6 +44,13 @@ export interface SignerRecord {
   link_sent_at?: string;
   /** The order was cancelled: this signer's link stopped working and none is issued again. */
   link_revoked_at?: string;
+  /**
+   * Hashes of this signer's earlier links, newest first (at most REPLACED_KEPT): a resend or a
+   * cancellation puts the hash it ends here, so the signing page can tell the holder of an old
+   * mail that a newer link was sent, or that the order was cancelled (issue 21), instead of
+   * "invalid". Hashes only, like token_hash: they open nothing.
+   */
+  replaced_token_hashes?: string[];
   /** Signing (functions/signing/): when the signer signed or rejected, and how they signed. */
   signed_at?: string;
   rejected_at?: string;
@@ -57,6 +64,9 @@ export interface SignerRecord {
   last_reminder_at?: string;
   updated_at: string;
 }
+
+/** How many replaced links a signer's item remembers (a resend is rate-limited anyway). */
+export const REPLACED_KEPT = 5;
 
 export function signerPut(signer: SignerRecord): TransactItem {
   return {
@@ -129,7 +139,7 @@ export function linkSentUpdate(signerId: string, version: number, now: string): 
  * A new token, whose mail was just accepted, for a signer of this order who has not signed and
  * was issued one before; the old token stops working at once, and the link's version moves on
  * so a first-link mail still owed by the outbox is never sent. False when any of that does not
- * hold.
+ * hold. `replaced`: the signer's earlier hashes as read, the ending one first.
  */
 export async function replaceToken(
   signerId: string,
@@ -137,8 +147,10 @@ export async function replaceToken(
   tokenHash: string,
   expiresAt: string,
   now: string,
+  replaced: string[] = [],
 ): Promise<boolean> {
   const due = nextReminderAt(expiresAt, 0) ?? expiresAt;
+  const kept = replaced.filter((h) => h && h !== tokenHash).slice(0, REPLACED_KEPT);
   try {
     await db().send(
       new UpdateCommand({
@@ -146,7 +158,7 @@ export async function replaceToken(
         Key: signerKey(signerId),
         // A new link restarts its reminders (functions/signing/reminders.ts).
         UpdateExpression:
-          'SET token_hash = :h, token_expires_at = :exp, link_version = if_not_exists(link_version, :zero) + :one, link_sent_at = :now, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk',
+          'SET token_hash = :h, token_expires_at = :exp, link_version = if_not_exists(link_version, :zero) + :one, link_sent_at = :now, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk, replaced_token_hashes = :old',
         // `token_expires_at`: a link was issued (its hash may still be on its way in the outbox).
         ConditionExpression:
           'order_id = :o AND attribute_exists(token_expires_at) AND attribute_not_exists(link_revoked_at) AND estado_firma <> :signed',
@@ -161,6 +173,7 @@ export async function replaceToken(
           ':one': 1,
           ':rpk': REMINDER_INDEX,
           ':rsk': reminderSortKey(due, signerId),
+          ':old': kept,
         },
       }),
     );

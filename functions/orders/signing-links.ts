@@ -76,6 +76,8 @@ export async function resendLink(
     sha256(token),
     signingLinkExpiry(now),
     now.toISOString(),
+    // The link it ends is remembered: its holder is told a newer one was sent (issue 21).
+    [signer.token_hash ?? '', ...(signer.replaced_token_hashes ?? [])],
   );
   if (!replaced) {
     // Signed (or cancelled) between the read and the write: the mailed link never works.

@@ -5,6 +5,7 @@ import { creditsEs } from '../../shared/messages/credits.es.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
+import { issuePackageReceipt, issueQuietly } from '../receipts/issue.js';
 import { fulfil } from './fulfil.js';
 import { purchaseOf } from './purchase.js';
 import { isMissing, isPaymentIntentId, stripe } from './stripe-client.js';
@@ -35,5 +36,7 @@ export const handler = httpRoute(routes.getPaymentStatus, async ({ caller, param
   const { credited, credits, refunded } = await fulfil(pi);
   // Not credited and never will be (refunded): the browser must not wait on.
   if (refunded) throw new AppError('CONFLICT', creditsEs.paymentRefunded);
+  // Credited here first (a late webhook): its receipt too; the webhook issues it otherwise.
+  if (credited) await issueQuietly('credit package', () => issuePackageReceipt(pi));
   return { payment_intent_id: pi.id, status: statusOf(pi.status), credited, credits };
 });

@@ -33,7 +33,11 @@ export type RefundReason =
   | 'package_unavailable'
   /** A signer refused to sign: the order is cancelled and paid back (functions/signing/). */
   | 'signer_rejected'
-  | 'seal_failed';
+  | 'seal_failed'
+  /** The customer cancelled the order (functions/orders/cancel-by-customer.ts). */
+  | 'customer_cancelled'
+  /** ... because it included a service not delivered yet: refunded whole. */
+  | 'unavailable';
 
 export interface RefundRecord {
   payment_intent_id: string;

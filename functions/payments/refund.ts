@@ -9,6 +9,7 @@ import { db } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
 import { getProfile } from '../profile/repo.js';
+import { issueQuietly, issueRefundReceipt } from '../receipts/issue.js';
 import { refundMail } from './refund-mail.js';
 import {
   getRefund,
@@ -136,13 +137,19 @@ export async function settleRefund(
       }
     }
     const first = await recordRefunded(paymentIntentId, refundId, deps.clock.now().toISOString());
-    if (!first) return getRefund(paymentIntentId);
-    logger.info('payment refunded', { paymentIntent: paymentIntentId, refundId });
-    await tellCustomer({ ...record, status: 'succeeded', refund_id: refundId }, deps);
+    if (first) {
+      logger.info('payment refunded', { paymentIntent: paymentIntentId, refundId });
+      await tellCustomer({ ...record, status: 'succeeded', refund_id: refundId }, deps);
+    }
   } else if (!record.mailed_at && !record.notice_queued_at) {
     await tellCustomer(record, deps);
   }
-  return getRefund(paymentIntentId);
+  const settled = await getRefund(paymentIntentId);
+  // The refund's receipt, once it is made (issue 21); every later settle finds it issued.
+  if (settled?.status === 'succeeded') {
+    await issueQuietly('card refund', () => issueRefundReceipt(settled, deps.clock));
+  }
+  return settled;
 }
 
 /**

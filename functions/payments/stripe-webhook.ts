@@ -3,11 +3,17 @@ import * as routes from '../../shared/contract/routes/payments.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
 import { fulfilOrderEvent } from '../orders/fulfil.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
+import { getOrder } from '../orders/repo.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
+import {
+  issueChargeRefundReceipt,
+  issueOrderReceipt,
+  issuePackageReceipt,
+} from '../receipts/issue.js';
 import { fulfil } from './fulfil.js';
 import { eventHandled, recordEvent } from './refund-repo.js';
 import { reversePayment } from './reversal.js';
@@ -39,6 +45,10 @@ async function onIntentEvent(event: Stripe.Event, id: string) {
   if ('refund' in done && done.refund?.status === 'pending') {
     throw new Error(`refund of ${pi.id} still pending`);
   }
+  // Its receipt, once (issue 21): a failure answers 5xx and Stripe's retry issues it.
+  const order = orderId ? await getOrder(orderId) : undefined;
+  if (order?.payment_intent_id === pi.id) await issueOrderReceipt(order);
+  else if (done.credited) await issuePackageReceipt(pi);
   logger.info('stripe event', {
     eventId: event.id,
     type: event.type,
@@ -60,6 +70,12 @@ async function onReversal(event: Stripe.Event, id: string, cause: 'refund' | 'di
     countMetric(METRICS.reversalFailed);
     logger.error('payment reversal failed', { eventId: event.id, paymentIntent: id });
     throw err;
+  }
+  if (cause === 'refund') {
+    // The refund's receipt (one per payment, whoever refunded: ours or Stripe's dashboard).
+    const charge = event.data.object as { amount_refunded?: number };
+    const pi = await (await stripe()).paymentIntents.retrieve(id);
+    await issueChargeRefundReceipt(pi, charge.amount_refunded ?? 0);
   }
 }
 

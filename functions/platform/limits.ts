@@ -61,6 +61,8 @@ export const LIMITS = {
   deliveryPerClient: { scope: 'delivery-ip', limit: 30, windowSeconds: 3600, perClient: true },
   /** 'Descargar mis datos' per user: each export reads the whole account. */
   accountExportPerUser: { scope: 'account-export', limit: 10, windowSeconds: 3600 },
+  /** 'Avísame' sign-ups per client address: a script filling the CRM stops here. */
+  waitlistPerClient: { scope: 'waitlist', limit: 20, windowSeconds: 3600, perClient: true },
   /** 'Eliminar mi cuenta' attempts (current-password checks) per user. */
   accountDeletePerUser: { scope: 'account-delete', limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, LimitDef>;

@@ -1,9 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile, Role } from '../../shared/contract/profile.js';
+import type { TermsAcceptance } from '../../shared/legal.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 
 /**
  * User profile: `USER#{sub}` / `PROFILE`; gsi1 `EMAIL#{email}` / `USER` finds a user by e-mail.
+ * It carries the sign-up's `terms_acceptance` (shared/legal.ts), written once with the profile.
  */
 const key = (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' });
 
@@ -14,6 +16,8 @@ export interface NewProfile {
   lastName: string;
   role: Role;
   now: string;
+  /** What the sign-up accepted (versions, time, address); null when nothing was recorded. */
+  termsAcceptance?: TermsAcceptance | null;
 }
 
 /** Creates the profile once; a second confirmation of the same account changes nothing. */
@@ -38,6 +42,7 @@ export async function createProfileIfMissing(p: NewProfile): Promise<void> {
     account_type: 'personal',
     created_at: p.now,
     updated_at: p.now,
+    terms_acceptance: p.termsAcceptance ?? null,
   };
   try {
     await db().send(

@@ -8,7 +8,7 @@ import { getOwnedDocument } from '../documents/repo.js';
 import { AppError } from '../platform/errors.js';
 import { payableUntil } from '../signing/original-keys.js';
 import type { RequestItem } from './repo.js';
-import { assertSignersValid, fitsSlot } from './rules.js';
+import { assertDelivered, assertSignersValid, fitsSlot } from './rules.js';
 
 /**
  * Whether a request may be paid now (customer-flows §4.1, §5): the checks the wizard makes
@@ -45,6 +45,9 @@ export function checkPayable(req: RequestItem, facts: PayFacts): void {
   if (!req.notarial_service_id || !req.signature_service_id) throw rule(m.requestIncomplete);
   const notarial = facts.prices.get(req.notarial_service_id);
   const signature = facts.prices.get(req.signature_service_id);
+  // Not delivered yet (issue 21): never paid for, whatever was saved before the flag.
+  assertDelivered(notarial);
+  assertDelivered(signature);
   if (
     !fitsSlot(notarial, 'notarial_service') ||
     !fitsSlot(signature, 'electronic_signature') ||

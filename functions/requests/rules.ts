@@ -1,5 +1,6 @@
 import type { CountryService } from '../../shared/contract/catalog.js';
 import { signerMessages } from '../../shared/contract/requests.js';
+import { availabilityEs } from '../../shared/messages/availability.es.js';
 import { documentsEs } from '../../shared/messages/documents.es.js';
 import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
@@ -55,11 +56,27 @@ export function assertSignersValid(
   if (first) throw new AppError('VALIDATION', first, fields);
 }
 
-/** A service the wizard may choose in that slot: on sale there, its category, its flow. */
+/**
+ * A service the wizard may choose in that slot: on sale there, delivered end to end (issue 21),
+ * its category, its flow.
+ */
 export function fitsSlot(service: CountryService | undefined, category: ServiceCategory): boolean {
   return (
-    !!service && service.category === category && service.flows.includes(DOCUMENT_LEGALIZATION_FLOW)
+    !!service &&
+    service.available &&
+    service.category === category &&
+    service.flows.includes(DOCUMENT_LEGALIZATION_FLOW)
   );
+}
+
+/**
+ * 422 with the 'Próximamente' refusal for a service listed in the catalogue but not delivered
+ * yet (issue 21): a crafted request cannot buy what the wizard shows as disabled.
+ */
+export function assertDelivered(service: CountryService | undefined): void {
+  if (service && !service.available) {
+    throw new AppError('BUSINESS_RULE', availabilityEs.serviceComingSoon);
+  }
 }
 
 export interface ServiceSelection {
@@ -85,7 +102,8 @@ export interface Resolved extends ServiceSelection {
 /**
  * The §4.1 service rules on the resulting selection:
  *  - an id named in this call must be an available service of the right category in the
- *    request's country (else 422 serviceUnavailable);
+ *    request's country (else 422 serviceUnavailable; 422 serviceComingSoon when it is listed but
+ *    not delivered yet);
  *  - the notary-authorized option needs 'FES + Clave Única': chosen automatically, unless this
  *    call named another signature (422 signatureRequired);
  *  - any other notarial option excludes Clave Única: it is cleared, unless this call named it
@@ -98,6 +116,8 @@ export async function resolveServices(input: ResolveInput): Promise<Resolved> {
   let notarial = input.notarial_service_id;
   let signature = input.signature_service_id;
   const unavailable = () => new AppError('BUSINESS_RULE', documentsEs.serviceUnavailable);
+  if (input.explicitNotarial && notarial) assertDelivered(prices.get(notarial));
+  if (input.explicitSignature && signature) assertDelivered(prices.get(signature));
   if (input.explicitNotarial && notarial && !fitsSlot(prices.get(notarial), 'notarial_service')) {
     throw unavailable();
   }
@@ -115,6 +135,7 @@ export async function resolveServices(input: ResolveInput): Promise<Resolved> {
     if (input.explicitSignature && signature)
       throw new AppError('BUSINESS_RULE', m.signatureRequired);
     const clave = await input.findClaveUnica();
+    assertDelivered(clave);
     // Without Clave Única in the country the notary-authorized option cannot be fulfilled.
     if (!fitsSlot(clave, 'electronic_signature')) throw unavailable();
     signature = (clave as CountryService).id;

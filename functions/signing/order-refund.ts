@@ -9,17 +9,24 @@ import { settleRefundQuietly } from '../payments/refund.js';
 import { refundPut } from '../payments/refund-repo.js';
 import { db } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
+import { issueCreditsRefundReceipt, issueQuietly } from '../receipts/issue.js';
 import type { AuditInput } from './audit-chain.js';
 
 /**
- * What ending a paid order gives back, for the two ends that owe it (a signer's rejection, a
- * seal that cannot be made): credits restored to the lots they were spent from, in the very
+ * What ending a paid order gives back, for the ends that owe it (a signer's rejection, a seal
+ * that cannot be made, the customer's cancellation: functions/orders/cancel-by-customer.ts):
+ * credits restored to the lots they were spent from, in the very
  * transaction that ends the order (its key `order-{why}:{orderId}`, so a repeat gives nothing
  * twice), a card through a
  * REFUND# record in that transaction, settled with Stripe right after and by the retry-refunds
  * job until it is done.
  */
-export type OrderEndReason = 'signer_rejected' | 'seal_failed';
+export type OrderEndReason =
+  | 'signer_rejected'
+  | 'seal_failed'
+  /** The customer cancelled it (issue 21), or cancelled it because it was not deliverable. */
+  | 'customer_cancelled'
+  | 'unavailable';
 
 const byCreditsOf = (order: OrderRecord) =>
   order.payment_method_mix === 'full_credits' && order.credits_used > 0;
@@ -67,6 +74,19 @@ export function refundOf(
 const DESCRIPTIONS: Record<OrderEndReason, string> = {
   signer_rejected: t.rejectedRefundDescription,
   seal_failed: t.sealFailedRefundDescription,
+  customer_cancelled: t.cancelledRefundDescription,
+  unavailable: t.unavailableRefundDescription,
+};
+
+/**
+ * The ledger key of each end's refund, `{prefix}:{orderId}`. The two cancellations share one:
+ * an order is given back once, whichever way its customer cancelled it.
+ */
+const KEY_PREFIXES: Record<OrderEndReason, string> = {
+  signer_rejected: 'order-reject',
+  seal_failed: 'order-seal_failed',
+  customer_cancelled: 'order-cancel',
+  unavailable: 'order-cancel',
 };
 
 /**
@@ -89,7 +109,7 @@ export async function sendWithRefund(
   const epoch = () => Math.floor(now.getTime() / 1000);
   // The credits go back to the lots they came from (their expiry, their card payment), not
   // as a fresh grant: a later dispute of that payment still takes them back.
-  await restoreSpend(
+  const restored = await restoreSpend(
     {
       ownerId: userOwner(order.user_sub),
       spendKey: `order:${order.credits_idempotency_key}`,
@@ -97,11 +117,13 @@ export async function sendWithRefund(
       description: fmt(DESCRIPTIONS[reason], { number: order.order_number }),
       related_entity_type: 'order',
       related_entity_id: order.id,
-      idempotencyKey: `order-${reason === 'signer_rejected' ? 'reject' : reason}:${order.id}`,
+      idempotencyKey: `${KEY_PREFIXES[reason]}:${order.id}`,
     },
     epoch,
     { items, onConditionFailed: lost },
   );
+  // The credits' receipt (issue 21), once; a card refund's comes when Stripe has made it.
+  await issueQuietly('credits restored', () => issueCreditsRefundReceipt(order, restored.entry));
 }
 
 /** How a notice to the requester says what comes back ('{credits} créditos…' or the card's). */

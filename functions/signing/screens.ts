@@ -140,6 +140,25 @@ export function orderClosedScreen(ctx: ScreenContext): SigningResponse {
   });
 }
 
+/**
+ * A link its signer's requester replaced with a resend (issue 21): said plainly, with where the
+ * newer one went, instead of "invalid". Only the holder of a former link of this very signer
+ * gets it (former-link.ts).
+ */
+export function linkReplacedScreen(ctx: ScreenContext): SigningResponse {
+  const description = fmt(t.linkReplaced, { email: ctx.signerEmailMasked });
+  return screen(ctx, {
+    status: 'error',
+    message: description,
+    step: 'init_signing',
+    current: true,
+    type: 'blocked',
+    title: t.linkReplacedTitle,
+    description,
+    data: errorData('SIG-LINK-REPLACED'),
+  });
+}
+
 export function typeUnavailableScreen(ctx: ScreenContext): SigningResponse {
   return screen(ctx, {
     status: 'error',

@@ -13,6 +13,7 @@ import {
   signatureTypeOf,
   signerEvent,
 } from './context.js';
+import { formerLinkScreen } from './former-link.js';
 import {
   linkInvalidScreen,
   orderClosedScreen,
@@ -34,7 +35,9 @@ import { linkHolds, signerStillPending } from './signer-repo.js';
 /**
  * Opening a signing link: the token (only in the e-mail; its SHA-256 on the signer) is checked
  * and exchanged for a signing session, recorded with a `link_opened` event. Every way a link
- * can fail gives the same answer (screens.linkInvalidScreen), and costs the same reads.
+ * can fail gives the same answer (screens.linkInvalidScreen), and costs the same reads, except
+ * a link this signer held before: its holder is told it was replaced or its order cancelled
+ * (former-link.ts).
  */
 export async function openLink(
   input: StepInput,
@@ -43,10 +46,20 @@ export async function openLink(
   await limited('signingOpenPerClient', input.ip);
   const tokenHash = sha256(token);
   const signer = await getSigner(input.body.signerId);
-  if (!linkHolds(signer, tokenHash, input.now)) return { screen: linkInvalidScreen() };
+  if (!linkHolds(signer, tokenHash, input.now)) {
+    return { screen: await formerLinkScreen(signer, tokenHash) };
+  }
   await limited('signingOpenPerSigner', signer.id);
   const order = await getOrder(signer.order_id);
-  if (order?.status !== 'processing') return { screen: linkInvalidScreen() };
+  if (order?.status !== 'processing') {
+    // The holder of a live link learns that its order was cancelled (a link still held).
+    return {
+      screen:
+        order?.status === 'cancelled'
+          ? orderClosedScreen(screenContext(order, signer))
+          : linkInvalidScreen(),
+    };
+  }
   if (signatureTypeOf(order) !== 'simple') {
     return { screen: typeUnavailableScreen(screenContext(order, signer)) };
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { acceptedTerms } from '../legal.js';
 import { authEs } from '../messages/auth.es.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules/password.js';
 import { emailField, requiredText } from './common.js';
@@ -25,18 +26,45 @@ const withMatchingPasswords = <T extends { password: string; confirmPassword: st
   }
 };
 
+const signUpFields = {
+  firstName: requiredText(100, authEs.required, authEs.nameTooLong),
+  lastName: requiredText(100, authEs.required, authEs.nameTooLong),
+  email: emailField,
+  password: passwordField,
+  confirmPassword: z
+    .string({ error: authEs.required })
+    .check(z.minLength(1, { error: authEs.required })),
+};
+
 export const signUpRequest = z
   .object({
-    firstName: requiredText(100, authEs.required, authEs.nameTooLong),
-    lastName: requiredText(100, authEs.required, authEs.nameTooLong),
-    email: emailField,
-    password: passwordField,
-    confirmPassword: z
-      .string({ error: authEs.required })
-      .check(z.minLength(1, { error: authEs.required })),
+    ...signUpFields,
+    /**
+     * The ticked «Acepto los Términos y la Política de Privacidad». Optional here so that a
+     * sign-up without it reaches the service, which refuses it as a business rule (422) with
+     * its own message (shared/legal.ts acceptedTerms); the form checks it first.
+     */
+    acceptTerms: z.optional(z.boolean({ error: authEs.termsRequired })),
   })
   .check(z.superRefine(withMatchingPasswords));
 export type SignUpRequest = z.input<typeof signUpRequest>;
+
+/**
+ * The sign-up form: the request's fields with the consent rule on the box itself, so its
+ * message shows together with the other fields' before anything is sent.
+ */
+export const signUpForm = z
+  .object({
+    ...signUpFields,
+    acceptTerms: z
+      .boolean({ error: authEs.termsRequired })
+      .check(z.refine(acceptedTerms, { error: authEs.termsRequired })),
+  })
+  .check(z.superRefine(withMatchingPasswords));
+export type SignUpFormValues = z.input<typeof signUpForm>;
+
+/** Asks for the confirmation mail again (the login of an unconfirmed account offers it). */
+export const resendConfirmationRequest = z.object({ email: emailField });
 
 export const confirmEmailRequest = z.object({
   token_hash: linkTokenField,
@@ -50,6 +78,8 @@ export const confirmEmailRequest = z.object({
 export const confirmEmailResponse = z.object({
   ok: z.literal(true),
   choosePassword: z.boolean(),
+  /** The link had been followed already and its account is active: nothing was changed. */
+  alreadyConfirmed: z.optional(z.literal(true)),
 });
 
 export const passwordRecoveryRequest = z.object({ email: emailField });

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
+import { availabilityEs } from '../messages/availability.es.js';
+import { WAITLIST_INTEREST_PATTERN } from '../rules/availability.js';
 import { PRICING_MODELS, SERVICE_CATEGORIES } from '../rules/services.js';
+import { emailField } from './common.js';
 
 /**
  * The service catalogue of the wizard (customer-flows §3 Service, Country service price).
@@ -22,6 +25,8 @@ export const countryServiceSchema = z.object({
   price: z.int().check(z.nonnegative()),
   currency_code: z.string().check(z.length(3)),
   pricing_model: pricingModelSchema,
+  /** Delivered end to end; false: listed as 'Próximamente' and refused by the server. */
+  available: z.boolean(),
 });
 export type CountryService = z.infer<typeof countryServiceSchema>;
 
@@ -29,7 +34,10 @@ export const listServicesQuery = z.object({
   country_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)),
 });
 
-/** Available services of the document_legalization flow in a country, in display order. */
+/**
+ * Services of the document_legalization flow on sale in a country, in display order, each with
+ * `available`: those not delivered yet are listed to show as 'Próximamente', never to be chosen.
+ */
 export const listServicesResponse = z.object({
   country_id: z.string(),
   currency_code: z.string().check(z.length(3)),
@@ -37,3 +45,14 @@ export const listServicesResponse = z.object({
   signature_types: z.array(countryServiceSchema),
 });
 export type ServicesCatalog = z.infer<typeof listServicesResponse>;
+
+/**
+ * 'Avísame' (issue 21): a visitor's or customer's address, recorded as a CRM contact waiting for
+ * one catalogue item that is not available yet ("service:fea", "credit_service:…", "feature:…").
+ */
+export const joinWaitlistRequest = z.strictObject({
+  email: emailField,
+  interest: z
+    .string({ error: availabilityEs.interestInvalid })
+    .check(z.regex(WAITLIST_INTEREST_PATTERN, { error: availabilityEs.interestInvalid })),
+});

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
+import { CREDIT_SERVICE_USES } from '../rules/availability.js';
 import { TRANSACTION_TYPES } from '../rules/credits.js';
 
 /**
@@ -86,10 +87,28 @@ export const consumptionRuleSchema = z.object({
   service_type: z.string(),
   credits_per_unit: z.int(),
   description: z.string(),
+  /** Delivered (issue 21); false: 'Próximamente', and using it is refused. */
+  available: z.boolean(),
 });
 export type ConsumptionRule = z.infer<typeof consumptionRuleSchema>;
 
-export const listServicesResponse = z.object({ services: z.array(consumptionRuleSchema) });
+/**
+ * A credit service as the credit services screen shows it: its rule, what consumes it (`use`,
+ * shared/rules/availability.ts) and, for the services sold through the wizard, the wizard's own
+ * lowest price in credits in the country (`price_from`: "desde N créditos").
+ */
+export const creditServiceSchema = z.extend(consumptionRuleSchema, {
+  use: z.enum(CREDIT_SERVICE_USES),
+  price_from: z.boolean(),
+});
+export type CreditService = z.infer<typeof creditServiceSchema>;
+
+export const listServicesQuery = z.object({
+  /** The country whose wizard prices the signature and notarial services (default Chile). */
+  country: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(16))),
+});
+
+export const listServicesResponse = z.object({ services: z.array(creditServiceSchema) });
 
 export const useServiceRequest = z.strictObject({
   service_name: serviceNameSchema,

@@ -11,6 +11,8 @@ export const featurePlanSchema = z.object({
   credits_per_month: z.int(),
   benefits: z.array(z.string()),
   sort_order: z.int(),
+  /** Something to use exists (issue 21); false: 'Próximamente', and subscribing is refused. */
+  available: z.boolean(),
 });
 export type FeaturePlan = z.infer<typeof featurePlanSchema>;
 

@@ -84,6 +84,15 @@ export const jobs: readonly JobSpec[] = [
     description: 'Reminds pending signers on days 3, 7 and 12 of their 15-day link',
   },
   {
+    name: 'unavailable-orders',
+    handler: 'jobs/unavailable-orders',
+    santiagoTime: { hour: 9, minute: 0 },
+    // The notice goes through the mail outbox: no mail access here.
+    access: { table: 'write' },
+    description:
+      'Tells once each customer whose open order includes a service not delivered yet that it can be cancelled with a full refund',
+  },
+  {
     // Yearly, with a 400-day horizon (functions/jobs/retimestamp-evidence.ts): whatever a run
     // misses is still in time for the next. The local stack's timer runs it daily (a no-op
     // until something is due); `npm run job -- retimestamp-evidence` runs it by hand.

@@ -125,6 +125,12 @@ export const orderItemSchema = z.extend(
 
 export const paymentMixSchema = z.enum(['full_credits', 'mixed', 'full_currency']);
 
+/** What cancelling an order would give back now (issue 21). */
+export const orderCancellationSchema = z.object({
+  refund: z.enum(['full', 'none']),
+  unavailable: z.boolean(),
+});
+
 /** An order as listed (no signers or items). */
 export const orderSummarySchema = z.object({
   id: z.string(),
@@ -163,10 +169,20 @@ export const orderSchema = z.extend(orderSummarySchema, {
   verification_code: z.nullable(z.string()),
   items: z.array(orderItemSchema),
   signers: z.array(orderSignerSchema),
+  /**
+   * Whether the customer may cancel it now and what would come back (docs/credits-economy.md
+   * "Cancelar un pedido"): 'full' while no one has signed or when it includes a service not
+   * delivered yet (`unavailable`), else 'none'. Null once completed or cancelled.
+   */
+  cancellation: z.nullable(orderCancellationSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
 
 export const orderResponse = z.object({ order: orderSchema });
+
+/** The cancelled order and whether this cancellation gave back what was paid. */
+export const cancelOrderResponse = z.object({ order: orderSchema, refunded: z.boolean() });
 
 export const ORDER_PERIODS = ['7d', '30d', '90d', 'year'] as const;
 export const ORDER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;

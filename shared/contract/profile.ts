@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { authEs } from '../messages/auth.es.js';
+import { fmt } from '../messages/fmt.js';
+import { ordersEs } from '../messages/orders.es.js';
+import { phoneNumberError } from '../rules/phone-number.js';
 
 export const roleSchema = z.enum(['customer', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -21,6 +24,20 @@ export const profileSchema = z.object({
   account_type: z.enum(['personal', 'team']),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The sign-up's acceptance of the Términos and the Política de Privacidad (shared/legal.ts):
+   * the versions, when and from which address. Absent on accounts made before it was asked.
+   */
+  terms_acceptance: z.optional(
+    z.nullable(
+      z.object({
+        terms_version: z.string(),
+        privacy_version: z.string(),
+        accepted_at: z.string(),
+        ip: z.string(),
+      }),
+    ),
+  ),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -57,4 +74,12 @@ export const updateProfileRequest = z.strictObject({
   region_province: optionalText(100),
   billing_country_id: optionalText(16),
   account_type: z.enum(['personal', 'team']),
-});
+}).check(
+  // The phone follows the wizard's rule by dial code (shared/rules/phone-number.ts): "abc" or
+  // a number of the wrong length is refused here, in the browser and again on the server.
+  z.superRefine((value, ctx) => {
+    if (!value.phone) return;
+    const message = phoneNumberError(value.phone, ordersEs.phoneInvalid, fmt);
+    if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
+  }),
+);

@@ -10,6 +10,7 @@ import * as maintenanceRoutes from './routes/maintenance.js';
 import * as ordersRoutes from './routes/orders.js';
 import * as paymentsRoutes from './routes/payments.js';
 import * as profileRoutes from './routes/profile.js';
+import * as receiptsRoutes from './routes/receipts.js';
 import * as requestsRoutes from './routes/requests.js';
 import * as signingRoutes from './routes/signing.js';
 
@@ -34,6 +35,7 @@ export const routes = {
   ...requestsRoutes,
   ...ordersRoutes,
   ...signingRoutes,
+  ...receiptsRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -79,6 +79,14 @@ export const authEs = {
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
   passwordChangeTooMany:
     'Demasiados intentos de cambio de contraseña. Inténtalo de nuevo en una hora.',
+  termsRequired: 'Debes aceptar los Términos y la Política de Privacidad para crear tu cuenta.',
+  alreadyConfirmed: 'Tu cuenta ya estaba confirmada.',
+  alreadyConfirmedBody: 'Puedes iniciar sesión con tu email y contraseña.',
+  goToLogin: 'Iniciar sesión',
+  resendConfirmation: 'Reenviar correo',
+  resendingConfirmation: 'Enviando...',
+  confirmationResent:
+    'Si tu cuenta está pendiente de confirmación, te enviamos un nuevo correo. Revisa tu bandeja de entrada (y la carpeta de spam).',
   passwordChangedSignIn:
     'Contraseña actualizada correctamente. Cerramos tu sesión en todos tus dispositivos: ' +
     'inicia sesión con tu nueva contraseña.',

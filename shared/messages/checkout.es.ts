@@ -1,3 +1,5 @@
+import { SUPPORT } from '../legal.js';
+
 /**
  * Screen texts of checkout, success, my orders and the cart (customer-flows §2.7-§2.9, §8).
  * Merged into `es` by ../messages.es.ts. Server texts (errors the API answers with) are in
@@ -114,11 +116,12 @@ export const checkoutEs = {
   contactTitle: '¿Necesitas ayuda?',
   contactBody: 'Nuestro equipo de soporte está para ayudarte.',
   contactEmailLabel: 'Email',
-  contactEmail: 'soporte@sello.cl',
+  // One support contact everywhere (shared/legal.ts).
+  contactEmail: SUPPORT.email,
   contactPhoneLabel: 'Teléfono',
-  contactPhone: '+56 2 2345 6789',
+  contactPhone: SUPPORT.phone,
   contactHoursLabel: 'Horario',
-  contactHours: 'Lunes a Viernes 9:00-18:00',
+  contactHours: SUPPORT.hours,
   processAnother: 'Procesar otro documento',
   orderMissing: 'No encontramos ese pedido.',
   orderLoadError: 'No se pudo cargar el pedido.',

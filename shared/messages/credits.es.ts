@@ -40,7 +40,6 @@ export const creditsEs = {
   selectCountryBody: 'Para ver precios necesitamos saber tu país.',
   buy: 'Comprar',
   buyPackage: 'Comprar paquete',
-  priceExclTax: 'Precios sin impuestos',
   packageUnavailable: 'Este paquete no está disponible en tu país.',
   paymentInitError: 'Error al inicializar el pago. Inténtalo de nuevo.',
   purchaseSuccess: '¡Compra exitosa! Tus créditos se han añadido a tu cuenta.',

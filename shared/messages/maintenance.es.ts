@@ -1,3 +1,5 @@
+import { SUPPORT } from '../legal.js';
+
 /**
  * The maintenance gate (customer-flows §2.1).
  * Its own module so a Lambda bundles only the texts it uses; merged into `es` by
@@ -15,7 +17,7 @@ export const maintenanceEs = {
   codeRequired: 'Ingresa el código de acceso',
   officialLink: 'Ir a la plataforma oficial',
   newsletterTitle: 'Entérate cuando lancemos',
-  contact: '¿Preguntas? Escríbenos a contacto@sello.cl',
+  contact: `¿Preguntas? Escríbenos a ${SUPPORT.email}`,
   copyright: '© {year} Sello. Todos los derechos reservados.',
   showCode: 'Mostrar código',
   hideCode: 'Ocultar código',

@@ -53,7 +53,9 @@ export const ordersEs = {
   titleError: 'Error al actualizar el título',
   resendNotYourTurn:
     'Este firmante aún no tiene su turno: recibirá su enlace cuando firme el anterior.',
-  signerNoToken: 'El firmante no tiene un token de firma válido',
+  // Issue 21: for people, never «token» (the spec's 'El firmante no tiene un token…').
+  signerNoToken:
+    'Este firmante no tiene un enlace de firma activo, así que no hay uno que reenviar.',
   resendError: 'Error al reenviar enlace de firma',
   resendMailDown:
     'Error al reenviar enlace de firma: el servicio de correo no responde. El enlace anterior sigue funcionando; intenta de nuevo en unos minutos.',
@@ -62,6 +64,38 @@ export const ordersEs = {
   resendCancelled: 'Este pedido fue cancelado: sus enlaces de firma ya no funcionan.',
   resendSigningSent: 'Se envió un nuevo enlace de firma a {email}.',
   resendEnrolmentSent: 'Se envió un enlace de enrolamiento a {email}.',
+  // Cancelling an order (issue 21; the policy is docs/credits-economy.md "Cancelar un pedido")
+  cancelOrder: 'Cancelar pedido',
+  cancelTitle: '¿Cancelar el pedido {number}?',
+  cancelWhat:
+    'Los enlaces de firma dejarán de funcionar y avisaremos por correo a los firmantes que ya recibieron uno.',
+  cancelBackCredits: 'Te devolvemos {credits} créditos a tu saldo, al instante.',
+  cancelBackCard:
+    'Te reembolsamos {amount} a tu tarjeta; el banco puede tardar unos días hábiles en mostrarlo.',
+  cancelBackNone:
+    'Al menos un firmante ya firmó, así que no hay devolución: la firma electrónica ya se usó.',
+  cancelHintFull: 'Nadie ha firmado todavía: si lo cancelas, te devolvemos todo lo pagado.',
+  cancelIrreversible: 'No se puede deshacer.',
+  cancelConfirm: 'Sí, cancelar pedido',
+  cancelKeep: 'No, mantener pedido',
+  cancelling: 'Cancelando...',
+  cancelledCredits: 'Cancelaste el pedido y te devolvimos {credits} créditos a tu saldo.',
+  cancelledCard:
+    'Cancelaste el pedido. Te reembolsamos {amount} a tu tarjeta; el banco puede tardar unos días hábiles en mostrarlo.',
+  cancelledNoRefund: 'Cancelaste el pedido. Los enlaces de firma ya no funcionan.',
+  cancelError: 'No pudimos cancelar el pedido. Inténtalo de nuevo.',
+  cancelCompleted: 'Este pedido ya está completado y no se puede cancelar.',
+  cancelAlreadyCancelled: 'Este pedido ya estaba cancelado.',
+  unavailableNotice:
+    'Este pedido incluye un servicio que aún no podemos entregar en línea. Puedes cancelarlo y te devolvemos todo lo pagado.',
+  // The customer's notice of an order paid for something not delivered yet (a job sends it once)
+  unavailableMailSubject: 'Tu pedido {number} incluye un servicio aún no disponible',
+  unavailableMailGreeting: 'Hola {name}:',
+  unavailableMailBody:
+    'Tu pedido {number} («{title}»: {product}) incluye un servicio que todavía no podemos entregar en línea. Lo sentimos. Puedes cancelarlo desde Mis pedidos y te devolvemos todo lo pagado, a tu tarjeta o en créditos, según cómo pagaste.',
+  unavailableMailAction: 'Ver mis pedidos',
+  unavailableMailNote:
+    'Si prefieres esperar, tu pedido sigue abierto y puedes cancelarlo más adelante con el mismo reembolso.',
   // Signing-link e-mail
   mailSigningSubject: 'Tienes un documento para firmar: {title}',
   mailSigningGreeting: 'Hola {name},',

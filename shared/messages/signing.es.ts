@@ -127,6 +127,20 @@ export const signingEs = {
   rejectedDescription: 'Has rechazado firmar este documento.',
   orderClosedTitle: 'Solicitud cerrada',
   orderClosed: 'Esta solicitud de firma fue cancelada y ya no admite firmas.',
+  // A link that was replaced by a resend (the signer holds an older mail)
+  linkReplacedTitle: 'Este enlace fue reemplazado',
+  linkReplaced:
+    'Te enviamos un enlace de firma más reciente a tu correo {email}. Abre el último correo de Sello para firmar: este enlace ya no funciona.',
+  // The signers' notice of an order its requester cancelled
+  cancelledMailSubject: 'Se canceló la firma de «{document}»',
+  cancelledMailGreeting: 'Hola {name}:',
+  cancelledMailBody:
+    '{requester} canceló la solicitud de firma de «{document}» (pedido {number}). Tu enlace de firma dejó de funcionar y no necesitas hacer nada más.',
+  cancelledMailNote:
+    'Si ya habías firmado, tu firma no se usará: el documento no se sellará ni se entregará.',
+  cancelledRefundDescription: 'Reembolso del pedido {number}: lo cancelaste',
+  unavailableRefundDescription:
+    'Reembolso del pedido {number}: incluía un servicio aún no disponible',
   stepOutOfOrder: 'Ese paso no corresponde ahora. Continúa desde aquí.',
   // The code mail
   codeMailSubject: 'Tu código para firmar «{document}»',

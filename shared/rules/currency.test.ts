@@ -22,16 +22,27 @@ describe('formatCredits', () => {
 });
 
 describe('formatMoney', () => {
-  it('formats in the currency with es-ES, whole units where the currency has no cents', () => {
-    expect(formatMoney(20_000, 'CLP')).toBe(
-      new Intl.NumberFormat('es-ES', {
-        style: 'currency',
-        currency: 'CLP',
-        maximumFractionDigits: 0,
-      }).format(20_000),
-    );
+  it('writes pesos in the es-CL form, as Intl does, grouping from four digits', () => {
+    const intl = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' });
+    for (const v of [0, 5, 990, 9990, 11_730, 11_970, 20_000, 1_234_567]) {
+      expect(formatMoney(v, 'CLP'), String(v)).toBe(intl.format(v));
+    }
+    expect(formatMoney(9990, 'CLP')).toBe('$9.990');
+    expect(formatMoney(11_970, 'clp')).toBe('$11.970');
+    // A discount line: the sign before the peso sign (Intl writes "$-239").
+    expect(formatMoney(-239, 'CLP')).toBe('-$239');
+  });
+
+  it('formats other currencies in es-CL, with cents where the currency has them', () => {
     expect(formatMoney(1999, 'eur')).toBe(
-      new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(19.99),
+      new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'EUR' }).format(19.99),
+    );
+    expect(formatMoney(3_990_000, 'COP')).toBe(
+      new Intl.NumberFormat('es-CL', {
+        style: 'currency',
+        currency: 'COP',
+        maximumFractionDigits: 0,
+      }).format(3_990_000),
     );
   });
 

@@ -1,5 +1,7 @@
 /**
- * Currency formatting per spec §9: the country's currency code with locale es-ES, falling back
+ * Currency formatting: one form on every screen and in every mail, Chile's (es-CL): $9.990,
+ * $11.730 (issue 21; the spec's es-ES wrote "9990 CLP" but "11.970 CLP", since es-ES groups
+ * only from five digits). Other currencies in es-CL too ("US$1.234,56", "€19,99"), falling back
  * to a euro sign when no currency is known; credit balances use es-CL grouping.
  * Amounts are integers in minor units where the currency has them (see minorDigits).
  */
@@ -37,23 +39,31 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
-/** Formats an amount given in minor units (cents; whole pesos for CLP). */
+/**
+ * Formats an amount given in minor units (cents; whole pesos for CLP). Pesos are written out
+ * like credits (formatCredits: no Intl object on the first paint of a price); the result is
+ * Intl's es-CL text, "$9.990" (currency.test.ts compares).
+ */
 export function formatMoney(amountMinor: number, currencyCode?: string | null): string {
   const code = currencyCode?.toUpperCase();
   if (!code) {
-    return `€${numberFormat('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountMinor / 100)}`;
+    return `€${numberFormat('es-CL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountMinor / 100)}`;
+  }
+  if (code === 'CLP' && Number.isSafeInteger(amountMinor)) {
+    const sign = amountMinor < 0 ? '-' : '';
+    return `${sign}$${formatCredits(Math.abs(amountMinor))}`;
   }
   const digits = minorDigits(code);
   const value = amountMinor / 10 ** digits;
   try {
-    return numberFormat('es-ES', {
+    return numberFormat('es-CL', {
       style: 'currency',
       currency: code,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     }).format(value);
   } catch {
-    return `€${numberFormat('es-ES', {}).format(value)}`;
+    return `€${numberFormat('es-CL', {}).format(value)}`;
   }
 }
 

@@ -31,3 +31,18 @@ export function isValidRut(value: string): boolean {
   if (Number(body) === 0) return false;
   return rutCheckDigit(body) === m[2];
 }
+
+/**
+ * How every screen and document shows a RUT: "12.345.678-5" (dots in the body, hyphen, upper-case
+ * check digit), however it was typed ("123456785", "12345678-k", "12.345.678 - 5"). A value that
+ * is not shaped like a RUT (a passport number given for a simple signature) is shown as typed.
+ */
+export function formatRut(value: string | null | undefined): string {
+  const typed = (value ?? '').trim();
+  const compact = typed.replace(/[.\s-]/g, '').toUpperCase();
+  const m = /^(\d{1,8})([\dK])$/.exec(compact);
+  // Without a hyphen only a valid RUT is read as one: "123456785" may be any document number.
+  if (!m || (!typed.includes('-') && !isValidRut(`${m[1]}-${m[2]}`))) return typed;
+  const body = String(Number(m[1])).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${body}-${m[2]}`;
+}

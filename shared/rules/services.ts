@@ -7,6 +7,8 @@
 export const NOTARY_AUTHORIZED_CODE = 'firma_autorizada';
 /** 'FES + Clave Única': only allowed, and then required, with the notary-authorized option. */
 export const CLAVE_UNICA_CODE = 'fes_clave_unica';
+/** 'No, solo firma electrónica': the notarial slot's "no notary" choice (free, no notary work). */
+export const NO_NOTARY_CODE = 'sin_notario';
 /** 'Firma Electrónica Avanzada'. */
 export const ADVANCED_SIGNATURE_CODE = 'fea';
 

@@ -64,6 +64,7 @@ describe('account mails while mail is down', () => {
       await field(es.auth.email).fill(email);
       await field(es.auth.password).fill('secreto1');
       await field(es.auth.confirmPassword).fill('secreto1');
+      await main.getByRole('checkbox').check();
       const submit = main.getByRole('button', { name: es.auth.submitRegister });
       await submit.click();
       await main.getByRole('alert').getByText(es.auth.signupMailUnavailable).waitFor();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SigningRequest } from '../../shared/contract/requests.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { formatCredits, formatMoney } from '../../shared/rules/currency.js';
+import { contractedItems } from '../../shared/rules/money.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
@@ -68,10 +69,13 @@ describe('checkout', () => {
       const panel = summary(page);
       const text = (await panel.textContent()) ?? '';
       expect(text).toContain('contrato-arriendo.pdf');
-      for (const item of request.quote.items) {
+      for (const item of contractedItems(request.quote.items)) {
         expect(text).toContain(item.name);
         expect(text).toContain(formatMoney(item.item_total, request.currency_code));
       }
+      // The free "no notary" choice is no contracted service; prices say IVA is included.
+      expect(text).not.toContain('No, solo firma electrónica');
+      expect(text).toContain(es.receipts.pricesVatIncluded);
       const perSigner = request.quote.items.find((i) => i.pricing_model === 'per_signer');
       if (perSigner) {
         expect(text).toContain(
@@ -116,8 +120,10 @@ describe('checkout', () => {
       expect(await details.textContent()).toContain(CHECKOUT_VALUES.title);
       expect(await details.textContent()).toContain(money(request));
       for (const step of es.checkout.nextSteps) await page.getByText(step.title).waitFor();
-      await page.getByText(es.checkout.contactEmail).waitFor();
-      await page.getByText(es.checkout.contactHours).waitFor();
+      // In the page (the footer carries the same contact).
+      const main = page.locator('main');
+      await main.getByText(es.checkout.contactEmail).waitFor();
+      await main.getByText(es.checkout.contactHours).waitFor();
       expect(await wizardSessionOf(page)).toBeNull();
 
       // 'Procesar otro documento' starts the wizard afresh.
@@ -221,6 +227,9 @@ describe('checkout', () => {
       await pay.dblclick();
       await page.waitForURL(/\/success\?order=/, { timeout: 30_000 });
       await page.getByText(es.checkout.statusLabels.processing).first().waitFor();
+      // 'Total pagado' is what the credits paid: the price less the 2% (issue 21).
+      const details = page.getByRole('region', { name: es.checkout.orderDetails });
+      expect(await details.textContent()).toContain(formatMoney(discounted, 'CLP'));
     });
     expect(consoleErrors).toEqual([]);
     await context.close();

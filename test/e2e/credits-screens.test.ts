@@ -91,21 +91,46 @@ const card = (page: Page, title: string): Locator =>
 const balancePill = (page: Page) => page.locator('.balance-pill');
 
 describe('credit services', () => {
-  it('spends credits on a service; the balance drops and the history shows the usage', async () => {
-    await asCustomer('credits-use-service', 60, async (page) => {
+  // The one service used directly in a test stack (local/seed.ts testCatalogueRules): 1 credit.
+  const chatName = es.credits.serviceNames.ai_chat_message;
+  const confirmLabel = fmt(es.availability.useConfirm, { n: `1 ${es.credits.credit}` });
+  /** 'Usar servicio', then the confirmation that states the price (issue 21). */
+  async function confirmChatUse(page: Page) {
+    await card(page, chatName).getByRole('button', { name: es.credits.useService }).click();
+    const dialog = page.getByRole('dialog', {
+      name: fmt(es.availability.useConfirmTitle, { name: chatName }),
+    });
+    await dialog.getByRole('button', { name: confirmLabel }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('spends credits on a service after confirming its price; the history shows the usage', async () => {
+    await asCustomer('credits-use-service', 51, async (page) => {
       await page.goto('/credit-services');
       await page.getByRole('heading', { name: es.credits.servicesTitle, level: 1 }).waitFor();
-      await expect.poll(() => balancePill(page).textContent()).toContain('60');
-      // 60 is not below 50: no low-balance banner yet.
+      await expect.poll(() => balancePill(page).textContent()).toContain('51');
+      // 51 is not below 50: no low-balance banner yet.
       expect(await page.getByText(es.credits.lowBalance).count()).toBe(0);
 
-      const signature = card(page, es.credits.serviceNames.document_signature);
-      await signature.getByRole('button', { name: es.credits.useService }).click();
+      // The confirmation says what it costs; cancelling it charges nothing.
+      await card(page, chatName).getByRole('button', { name: es.credits.useService }).click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.availability.useConfirmTitle, { name: chatName }),
+      });
+      await dialog
+        .getByText(
+          fmt(es.availability.useConfirmBody, { n: `1 ${es.credits.credit}`, balance: '51' }),
+        )
+        .waitFor();
+      await dialog.getByRole('button', { name: es.common.cancel }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await balancePill(page).textContent()).toContain('51');
+
+      await confirmChatUse(page);
       await page.getByText(es.credits.serviceUsed).waitFor();
       await expect.poll(() => balancePill(page).textContent()).toContain('50');
-
-      await signature.getByRole('button', { name: es.credits.useService }).click();
-      await expect.poll(() => balancePill(page).textContent()).toContain('40');
+      await confirmChatUse(page);
+      await expect.poll(() => balancePill(page).textContent()).toContain('49');
       // Below 50 now: the banner offers more credits.
       await page.getByText(es.credits.lowBalance).waitFor();
       await page.getByRole('link', { name: es.credits.buyCredits }).first().waitFor();
@@ -115,19 +140,19 @@ describe('credit services', () => {
       const summary = page.locator('.wallet-summary');
       await expect
         .poll(() => summary.textContent())
-        .toMatch(new RegExp(`${es.credits.balance}\\s*40`));
-      expect(await summary.textContent()).toMatch(new RegExp(`${es.credits.totalUsed}\\s*20`));
-      expect(await summary.textContent()).toMatch(new RegExp(`${es.credits.totalEarned}\\s*60`));
+        .toMatch(new RegExp(`${es.credits.balance}\\s*49`));
+      expect(await summary.textContent()).toMatch(new RegExp(`${es.credits.totalUsed}\\s*2`));
+      expect(await summary.textContent()).toMatch(new RegExp(`${es.credits.totalEarned}\\s*51`));
 
       const items = page.locator('.history-item');
       await expect.poll(() => items.count()).toBe(3);
       // Newest first: the two uses, then the purchase.
       const first = await items.nth(0).textContent();
-      expect(first).toContain(es.credits.serviceNames.document_signature);
+      expect(first).toContain(chatName);
       expect(first).toContain(es.credits.types.usage);
-      expect(first).toContain('\u221210');
-      expect(first).toContain(fmt(es.credits.balanceAfter, { n: '40' }));
-      expect(await items.nth(2).textContent()).toContain('+60');
+      expect(first).toContain('\u22121');
+      expect(first).toContain(fmt(es.credits.balanceAfter, { n: '49' }));
+      expect(await items.nth(2).textContent()).toContain('+51');
 
       // The type filter: only usage, then only purchases, then nothing expired.
       await page.getByRole('button', { name: es.credits.types.usage, exact: true }).click();
@@ -165,20 +190,18 @@ describe('credit services', () => {
         await route.fulfill({ response: answer });
       });
 
-      const signature = card(page, es.credits.serviceNames.document_signature);
-      const clickUse = () => signature.getByRole('button', { name: es.credits.useService }).click();
-      await clickUse();
+      await confirmChatUse(page);
       await page.getByText(es.api.timeout).waitFor();
       // The user tries again: the same use, so the server answers the first charge.
-      await clickUse();
+      await confirmChatUse(page);
       await page.getByText(es.credits.serviceUsed).waitFor();
-      await expect.poll(() => balancePill(page).textContent()).toContain('50');
+      await expect.poll(() => balancePill(page).textContent()).toContain('59');
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
 
-      // A click after the answer is a new use, with a new key.
-      await clickUse();
-      await expect.poll(() => balancePill(page).textContent()).toContain('40');
+      // A use after the answer is a new use, with a new key.
+      await confirmChatUse(page);
+      await expect.poll(() => balancePill(page).textContent()).toContain('58');
       expect(keys).toHaveLength(3);
       expect(keys[2]).not.toBe(keys[0]);
     });
@@ -188,7 +211,7 @@ describe('credit services', () => {
     const { context, page, consoleErrors } = await newVisitor(browser, stack, { gatePassed: true });
     await journey(page, 'credits-visitor', async () => {
       await page.goto('/credit-services');
-      const chat = card(page, es.credits.serviceNames.ai_chat_message);
+      const chat = card(page, chatName);
       await chat.getByRole('button', { name: es.credits.useService }).click();
       await page.getByRole('dialog', { name: es.auth.loginTitle }).waitFor();
       await page.keyboard.press('Escape');
@@ -207,47 +230,51 @@ describe('credit services', () => {
 
 describe('premium features', () => {
   it('subscribes with credits, then cancels through the confirmation modal', async () => {
-    await asCustomer('features-subscribe-cancel', 120, async (page) => {
+    const plan = 'Firmantes Guardados';
+    await asCustomer('features-subscribe-cancel', 105, async (page) => {
       await page.goto('/feature-subscriptions');
       await page.getByText(es.credits.noActiveFeatures).waitFor();
-      await expect.poll(() => balancePill(page).textContent()).toContain('120');
+      await expect.poll(() => balancePill(page).textContent()).toContain('105');
       expect(await page.getByText(es.credits.lowCreditsFeatures).count()).toBe(0);
 
-      // The plan's card (the active list has a card of the same name).
+      // A feature with nothing to use yet is 'Próximamente', without a way to subscribe.
       const legal = page.locator('.offer-grid').getByRole('article', { name: 'Asesoría Legal' });
-      await legal.getByRole('button', { name: es.credits.subscribe }).click();
+      await legal.getByText(es.availability.soonBadge).waitFor();
+      expect(await legal.getByRole('button', { name: es.credits.subscribe }).count()).toBe(0);
+
+      // The plan's card (the active list has a card of the same name).
+      const saved = page.locator('.offer-grid').getByRole('article', { name: plan });
+      await saved.getByRole('button', { name: es.credits.subscribe }).click();
       await page.getByText(es.credits.subscribed).waitFor();
-      await expect.poll(() => balancePill(page).textContent()).toContain('70');
-      // 70 is below 100: the features banner appears.
+      await expect.poll(() => balancePill(page).textContent()).toContain('95');
+      // 95 is below 100: the features banner appears.
       await page.getByText(es.credits.lowCreditsFeatures).waitFor();
 
       const active = page.locator('.active-features');
-      await active.getByRole('article', { name: 'Asesoría Legal' }).waitFor();
+      await active.getByRole('article', { name: plan }).waitFor();
       // The plan's card now offers Cancel instead of Subscribe.
-      await legal.getByText(es.credits.alreadySubscribed).waitFor();
-      expect(await legal.getByRole('button', { name: es.credits.subscribe }).count()).toBe(0);
+      await saved.getByText(es.credits.alreadySubscribed).waitFor();
+      expect(await saved.getByRole('button', { name: es.credits.subscribe }).count()).toBe(0);
 
       // Cancel: the modal first; "keep" changes nothing.
       await active.getByRole('button', { name: es.credits.cancelSubscription }).click();
       const dialog = page.getByRole('dialog', { name: es.credits.cancelConfirmTitle });
-      await dialog
-        .getByText(fmt(es.credits.cancelConfirmBody, { name: 'Asesoría Legal' }))
-        .waitFor();
+      await dialog.getByText(fmt(es.credits.cancelConfirmBody, { name: plan })).waitFor();
       await dialog.getByRole('button', { name: es.credits.keepSubscription }).click();
       await dialog.waitFor({ state: 'detached' });
-      await active.getByRole('article', { name: 'Asesoría Legal' }).waitFor();
+      await active.getByRole('article', { name: plan }).waitFor();
 
-      await legal.getByRole('button', { name: es.credits.cancelSubscription }).click();
+      await saved.getByRole('button', { name: es.credits.cancelSubscription }).click();
       await dialog.getByRole('button', { name: es.credits.cancelConfirm }).click();
       await page.getByText(es.credits.cancelled).waitFor();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText(es.credits.noActiveFeatures).waitFor();
-      await legal.getByRole('button', { name: es.credits.subscribe }).waitFor();
+      await saved.getByRole('button', { name: es.credits.subscribe }).waitFor();
 
       // The history shows what the subscription cost.
       await page.goto('/credit-history?type=usage');
       await expect.poll(() => page.locator('.history-item').count()).toBe(1);
-      expect(await page.locator('.history-item').textContent()).toContain('\u221250');
+      expect(await page.locator('.history-item').textContent()).toContain('\u221210');
     });
   });
 });
@@ -256,21 +283,20 @@ describe('a balance too small', () => {
   it('disables what it cannot pay with "Créditos insuficientes"', async () => {
     await asCustomer(
       'credits-insufficient',
-      5,
+      0,
       async (page) => {
         await page.goto('/credit-services');
         await page.getByText(es.credits.lowBalance).waitFor();
-        const signature = card(page, es.credits.serviceNames.document_signature);
-        await signature.getByText(es.credits.insufficient).waitFor();
-        expect(
-          await signature.getByRole('button', { name: es.credits.useService }).isDisabled(),
-        ).toBe(true);
-        // What the balance covers stays available.
         const chat = card(page, es.credits.serviceNames.ai_chat_message);
-        expect(await chat.getByText(es.credits.insufficient).count()).toBe(0);
-        expect(await chat.getByRole('button', { name: es.credits.useService }).isEnabled()).toBe(
+        await chat.getByText(es.credits.insufficient).waitFor();
+        expect(await chat.getByRole('button', { name: es.credits.useService }).isDisabled()).toBe(
           true,
         );
+        // A service the wizard sells is not charged here: its card leads there, whatever the
+        // balance (checkout offers the card too).
+        const signature = card(page, es.credits.serviceNames.document_signature);
+        expect(await signature.getByText(es.credits.insufficient).count()).toBe(0);
+        await signature.getByRole('link', { name: es.availability.goToWizard }).waitFor();
 
         await page.goto('/feature-subscriptions');
         await page.getByText(es.credits.lowCreditsFeatures).waitFor();

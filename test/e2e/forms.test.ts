@@ -37,6 +37,9 @@ describe('sign-up form', () => {
 
       await submit.click();
       expect(await main.getByText(es.auth.required).count()).toBeGreaterThanOrEqual(2);
+      // The terms and the privacy policy must be accepted, like every other field is required.
+      await main.getByText(es.auth.termsRequired).waitFor();
+      await main.getByRole('checkbox').check();
 
       await field(main, es.auth.firstName).fill('Tomás');
       await field(main, es.auth.lastName).fill('   ');

@@ -89,7 +89,7 @@ describe('credit packages', () => {
       await page.goto('/credit-packages');
       await page.getByRole('heading', { name: es.credits.plansTitle, level: 1 }).waitFor();
       await page.getByRole('tab', { name: es.credits.tabPackages, selected: true }).waitFor();
-      await page.getByText(es.credits.priceExclTax).first().waitFor();
+      await page.getByText(es.receipts.pricesVatIncluded).first().waitFor();
       await expect.poll(() => balancePill(page).textContent()).toMatch(/:\s*0\s/);
 
       const card = packageCard(page, pkg.name);
@@ -122,7 +122,7 @@ describe('credit packages', () => {
     expect(moves[0]).toMatchObject({ type: 'purchase', amount: pkg.credits_amount });
   });
 
-  it('a declined card shows the failure panel, Reintentar closes the modal, no credits', async () => {
+  it('a declined card shows the failure panel, Reintentar brings the card form back, no credits', async () => {
     const [pkg] = await chilePackages();
     if (!pkg) throw new Error('no package');
     const user = await newConfirmedUser(stack, 'Rechazo');
@@ -141,6 +141,12 @@ describe('credit packages', () => {
       await dialog.getByText(es.credits.paymentFailed).waitFor();
       expect(await dialog.getByText(es.credits.purchaseSuccess).count()).toBe(0);
       await dialog.getByRole('button', { name: es.credits.retry }).click();
+      // The same payment, another card (issue 21): the card form comes back, empty.
+      const number = dialog.getByLabel(es.credits.cardNumber);
+      await number.waitFor();
+      expect(await number.inputValue()).toBe('');
+      expect(await dialog.getByText(es.credits.paymentFailed).count()).toBe(0);
+      await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => balancePill(page).textContent()).toMatch(/:\s*0\s/);
     });

@@ -17,6 +17,7 @@ import {
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
 import { encryptedPdf } from '../support/documents.js';
 import { expectPdfPreview } from '../support/pdf-preview.js';
+import { deliverEveryService } from '../support/requests.js';
 
 /**
  * The request wizard /firmar-documento (customer-flows §2.5, §4.1, §5) as a new customer uses
@@ -30,8 +31,13 @@ const stack = inject('stack');
 const call = api(stack);
 let browser: Browser;
 let pdfBytes: Uint8Array;
+// This journey is about the wizard's rules between options (§4.1), most of them not delivered
+// yet (issue 21): it runs with every option on; test/e2e/availability.test.ts walks the real
+// catalogue's 'Próximamente'.
+let restoreCatalogue: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
+  restoreCatalogue = (await deliverEveryService(stack)).restore;
   browser = await launchBrowser();
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -47,6 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await restoreCatalogue();
 });
 
 /** A valid Chilean RUT for a body, with its modulus-11 check digit. */

@@ -32,6 +32,7 @@ const signUpBody = (email: string, password: string, firstName = 'Ana') => ({
   email,
   password,
   confirmPassword: password,
+  acceptTerms: true,
 });
 
 const claimsOf = (jwt: string) =>

@@ -430,7 +430,7 @@ describe('what the server refuses before any money moves', () => {
     expect(noCompany.status).toBe(200);
   });
 
-  it('refuses an incomplete request: no signers, no delivery, a bad RUT for FEA', async () => {
+  it('refuses an incomplete request (no signers, no delivery) and a type not delivered yet', async () => {
     const user = await newConfirmedUser(stack, 'Incompleta');
     await grantCredits(stack, user.accessToken, 10_000);
     const noSigners = await completeRequest(stack, user, { signers: [] });
@@ -444,20 +444,18 @@ describe('what the server refuses before any money moves', () => {
       expect((await shop.payCredits(user, req.id)).status).toBe(422);
     }
 
-    // FEA with a RUT that fails modulus 11, saved behind the wizard's back.
-    const badRut = await completeRequest(stack, user);
-    const fea = (await serviceIds(stack, 'cl')).id('fea');
-    await forceRequest(stack, user.accessToken, badRut.id, {
-      signature_service_id: fea,
-      signers: [signer(), signer({ id_number: '12345678-0' })],
+    // (The RUT rules of FEA and Clave Única at payment are unit-tested in
+    // functions/requests/checks.test.ts: neither type is delivered yet, issue 21.)
+    // FEA saved behind the wizard's back (a crafted request): not delivered yet (issue 21), so
+    // neither way to pay takes it.
+    const fea = await completeRequest(stack, user);
+    await forceRequest(stack, user.accessToken, fea.id, {
+      signature_service_id: (await serviceIds(stack, 'cl')).id('fea'),
     });
-    for (const res of [
-      await shop.cardIntent(user, badRut.id),
-      await shop.payCredits(user, badRut.id),
-    ]) {
-      expect(res.status).toBe(400);
+    for (const res of [await shop.cardIntent(user, fea.id), await shop.payCredits(user, fea.id)]) {
+      expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
-        error: { code: 'VALIDATION', fields: { 'signers.1.id_number': m.rutInvalid } },
+        error: { code: 'BUSINESS_RULE', message: es.availability.serviceComingSoon },
       });
     }
     expect(await orderCount(user)).toBe(0);

@@ -170,7 +170,7 @@ describe('150 concurrent spends on one wallet', () => {
     expect(orders.body.stats.total_orders).toBe(100);
   }, 300_000);
 
-  it('feature subscriptions: 150 at once on one wallet, one per feature', async () => {
+  it('feature subscriptions: 150 at once on one wallet, one per available feature', async () => {
     const user = await newConfirmedUser(stack, 'Planes');
     await grantCredits(stack, user.accessToken, 1000);
     const plans = { 'saved-signers': 10, 'legal-advisory': 50, 'real-estate-analysis': 40 };
@@ -188,19 +188,26 @@ describe('150 concurrent spends on one wallet', () => {
         );
       }),
     );
-    // Credits are plenty: each plan gets exactly one subscription, the rest a 409.
-    expect(statuses(results)).toEqual({ 200: 3, 409: 147 });
+    // Credits are plenty: the plan that unlocks something gets exactly one subscription, the
+    // rest of its requests a 409; the two with nothing to use yet (issue 21) are refused every
+    // time, and charge nothing.
+    expect(statuses(results)).toEqual({ 200: 1, 409: 49, 422: 100 });
     for (const r of results.filter((x) => x.status === 409)) {
       expect(r.body).toMatchObject({
         error: { code: 'CONFLICT', message: es.credits.alreadySubscribed },
       });
     }
+    for (const r of results.filter((x) => x.status === 422)) {
+      expect(r.body).toMatchObject({
+        error: { code: 'BUSINESS_RULE', message: es.availability.featureComingSoon },
+      });
+    }
     const ok = results.filter((r) => r.status === 200).map((r) => r.body.subscription);
-    expect(new Set(ok.map((s) => s.plan_id))).toEqual(new Set(ids));
-    expect((await walletOf(stack, user.accessToken)).balance).toBe(900);
+    expect(new Set(ok.map((s) => s.plan_id))).toEqual(new Set(['saved-signers']));
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(990);
     const usage = await allTransactions<Tx>(stack, user.accessToken, 'type=usage');
     expect(new Set(usage.map((t) => t.related_entity_id))).toEqual(new Set(ok.map((s) => s.id)));
-    expect(expectExactChain(await allTransactions<Tx>(stack, user.accessToken), 0)).toBe(900);
+    expect(expectExactChain(await allTransactions<Tx>(stack, user.accessToken), 0)).toBe(990);
   }, 120_000);
 
   it('feature subscriptions and service uses racing: 130 requests, 60 credits', async () => {
@@ -213,7 +220,7 @@ describe('150 concurrent spends on one wallet', () => {
               call<{ subscription?: { id: string } }>('POST', '/api/features/subscriptions', {
                 token: user.accessToken,
                 body: {
-                  plan_id: 'legal-advisory',
+                  plan_id: 'saved-signers',
                   idempotency_key: `mix-${i}-${user.accessToken.slice(-12)}`,
                 },
               }),
@@ -230,6 +237,6 @@ describe('150 concurrent spends on one wallet', () => {
     const spent = -debits.reduce((sum, t) => sum + t.amount, 0);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(60 - spent);
     expect(expectExactChain(all, 0)).toBe(60 - spent);
-    expect(debits.filter((t) => t.amount === -50).length).toBeLessThanOrEqual(1);
+    expect(debits.filter((t) => t.amount === -10).length).toBeLessThanOrEqual(1);
   }, 120_000);
 });

@@ -145,15 +145,15 @@ describe('spending credits', () => {
     await grantCredits(stack, user.accessToken, 100);
     const res = await call<{ balance: number }>('POST', '/api/credits/services/use', {
       token: user.accessToken,
-      body: { service_name: 'notarial_service', quantity: 2, idempotency_key: key() },
+      body: { service_name: 'ai_chat_message', quantity: 50, idempotency_key: key() },
     });
     expect(res.status).toBe(200);
-    expect(res.body.balance).toBe(50); // 25 credits per service × 2
+    expect(res.body.balance).toBe(50); // 1 credit per message × 50
 
     for (const extra of [{ amount: 1 }, { credits_per_unit: 0 }, { price: 0 }]) {
       const forged = await call('POST', '/api/credits/services/use', {
         token: user.accessToken,
-        body: { service_name: 'notarial_service', idempotency_key: key(), ...extra },
+        body: { service_name: 'ai_chat_message', idempotency_key: key(), ...extra },
       });
       expect(forged.status).toBe(400);
     }

@@ -88,7 +88,7 @@ describe('premium features', () => {
   it('refuses without enough credits and for unknown plans', async () => {
     const user = await newConfirmedUser(stack);
     await grantCredits(stack, user.accessToken, 5);
-    const short = await subscribe(user.accessToken, 'legal-advisory');
+    const short = await subscribe(user.accessToken, 'saved-signers');
     expect(short.status).toBe(422);
     expect(short.body).toMatchObject({ error: { message: es.credits.insufficient } });
     const list = await call<{ subscriptions: Sub[] }>('GET', '/api/features/subscriptions', {

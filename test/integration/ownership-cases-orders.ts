@@ -194,6 +194,16 @@ export const ordersOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(404);
     expect(await signingLinks(stack, s?.email ?? '')).toHaveLength(1);
   },
+  cancelOrder: async ({ stack, owner, other }) => {
+    const order = await paidOrder(stack, owner);
+    const res = await api(stack)('POST', `/api/orders/${order.id}/cancel`, {
+      token: other.accessToken,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toHaveProperty('order');
+    const mine = await checkoutApi(stack).getOrder(owner, order.id);
+    expect(mine.body.order.status).toBe('processing');
+  },
   // end of checkout and orders
 };
 

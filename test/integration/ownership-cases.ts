@@ -7,6 +7,7 @@ import { grantCredits, walletOf } from '../support/ledger.js';
 import { accountOwnershipCases } from './ownership-cases-account.js';
 import { documentsOwnershipCases } from './ownership-cases-documents.js';
 import { ordersOwnershipCases } from './ownership-cases-orders.js';
+import { receiptsOwnershipCases } from './ownership-cases-receipts.js';
 
 /**
  * For every route that needs a token: what user B sees when it reaches for user A's data with
@@ -153,4 +154,5 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
   ...accountOwnershipCases,
   ...documentsOwnershipCases,
   ...ordersOwnershipCases,
+  ...receiptsOwnershipCases,
 };

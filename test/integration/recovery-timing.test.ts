@@ -45,6 +45,7 @@ describe('password recovery answers alike for every address', () => {
         email: pending,
         password: 'secreto1',
         confirmPassword: 'secreto1',
+        acceptTerms: true,
       },
       ip: freshIp(),
     });

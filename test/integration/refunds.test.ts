@@ -266,7 +266,7 @@ describe('refunds and disputes reverse what the payment granted', () => {
     expect(await balance(user)).toBe(50 + credits);
     const spent = await call<{ balance: number }>('POST', '/api/credits/services/use', {
       token: user.accessToken,
-      body: { service_name: 'notarial_service', quantity: 1, idempotency_key: randomUUID() },
+      body: { service_name: 'ai_chat_message', quantity: 25, idempotency_key: randomUUID() },
     });
     expect(spent.status).toBe(200);
     const used = 50 + credits - spent.body.balance;
@@ -359,7 +359,7 @@ describe('refunds and disputes reverse what the payment granted', () => {
         '/api/credits/services/use',
         {
           token: user.accessToken,
-          body: { service_name: 'notarial_service', quantity: 1, idempotency_key: key },
+          body: { service_name: 'ai_chat_message', quantity: 25, idempotency_key: key },
         },
       );
     const first = await use();

@@ -13,6 +13,7 @@ const signUpBody = (email: string, password = 'secreto1') => ({
   email,
   password,
   confirmPassword: password,
+  acceptTerms: true,
 });
 
 describe('sign-up limits', () => {

@@ -135,7 +135,14 @@ export async function newConfirmedUser(stack: StackInfo, firstName = 'Prueba'): 
   const ip = freshIp();
   const signUp = await call('POST', '/api/auth/signup', {
     ip,
-    body: { firstName, lastName: 'Test', email, password, confirmPassword: password },
+    body: {
+      firstName,
+      lastName: 'Test',
+      email,
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    },
   });
   if (signUp.status !== 200)
     throw new Error(`signup ${signUp.status} ${JSON.stringify(signUp.body)}`);

@@ -29,6 +29,8 @@ export const catalogService = (
   price,
   currency_code: 'CLP',
   pricing_model,
+  // The wizard's rules are about choices that can be sold; availability has its own tests.
+  available: true,
 });
 
 /** A small but real PDF (header, one page, trailer). */
@@ -142,6 +144,25 @@ export async function markPaid(stack: StackInfo, token: string, requestId: strin
 }
 
 /**
+ * Test-only (issue 21): turns every seeded service's availability on, for a file that tests the
+ * wizard's rules about options not delivered yet (notary-authorized → Clave Única, FEA RUTs).
+ * Files run one at a time on the shared stack; `restore` puts the seed's flags back in afterAll,
+ * so the other files see the real catalogue.
+ */
+export async function deliverEveryService(stack: StackInfo) {
+  pointAt(stack);
+  const repo = await import('../../functions/catalog/services-repo.js');
+  const { defaultServices } = await import('../../functions/catalog/default-services.js');
+  await Promise.all(defaultServices.map((s) => repo.putService({ ...s, available: true })));
+  return {
+    restore: async () => {
+      pointAt(stack);
+      await Promise.all(defaultServices.map((s) => repo.putService(s)));
+    },
+  };
+}
+
+/**
  * A service sold in one country only (the seed prices every service in every country), so a
  * test can name a service "of another country". Written through the catalogue's own writers.
  */
@@ -165,6 +186,7 @@ export async function serviceOnlyIn(
     flows: ['document_legalization'],
     sort_order: 99,
     is_active: true,
+    available: true,
   };
   await repo.putService(service);
   await repo.putServicePrice({

@@ -1,6 +1,7 @@
 import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
 import { fmt } from '../../../shared/messages/fmt.js';
 import { sealEs } from '../../../shared/messages/seal.es.js';
+import { formatRut } from '../../../shared/rules/rut.js';
 import { A4, clampLines, drawLine, drawLines, MARGIN, type TextStyle, wrap } from './draw.js';
 import type { SealFonts } from './fonts.js';
 import { deviceSummary, maskEmail, santiagoStamp } from './format.js';
@@ -200,7 +201,7 @@ export async function appendCertificatePages(
     const cells: [string, string][] = [
       [
         s.signatureType === 'simple' ? sealEs.signerRutDeclared : sealEs.signerRut,
-        s.rut?.trim() || sealEs.noRut,
+        formatRut(s.rut) || sealEs.noRut,
       ],
       [sealEs.signerEmail, maskEmail(s.email)],
       [sealEs.signatureType, sealEs.signatureTypes[s.signatureType]],

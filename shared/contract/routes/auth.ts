@@ -15,7 +15,8 @@ export const signUp = route({
   handler: 'auth/sign-up',
   summary:
     'Creates a pending (disabled) account and e-mails a confirmation link; replaces a pending ' +
-    'account for the same address',
+    'account for the same address. Refused (422) unless the terms and the privacy policy are ' +
+    'accepted (acceptTerms), which the account then records',
   access: {
     table: 'write',
     mail: true,
@@ -37,7 +38,9 @@ export const confirmEmail = route({
   path: '/api/auth/confirm',
   auth: 'public',
   handler: 'auth/confirm-email',
-  summary: "Consumes a confirmation token, enables the link's account and creates its profile",
+  summary:
+    "Consumes a confirmation token, enables the link's account and creates its profile; a " +
+    'link already used on an active account answers alreadyConfirmed',
   access: {
     table: 'write',
     mail: true,
@@ -51,6 +54,20 @@ export const confirmEmail = route({
   },
   request: auth.confirmEmailRequest,
   response: auth.confirmEmailResponse,
+});
+
+export const resendConfirmation = route({
+  id: 'resendConfirmation',
+  method: 'POST',
+  path: '/api/auth/confirm/resend',
+  auth: 'public',
+  handler: 'auth/resend-confirmation',
+  summary:
+    'E-mails a new confirmation link to a pending account (same answer for any e-mail); the ' +
+    "login of an unconfirmed account offers it as 'Reenviar correo'",
+  access: { table: 'write', mail: true, cognito: ['cognito-idp:AdminGetUser'] },
+  request: auth.resendConfirmationRequest,
+  response: okResponse,
 });
 
 export const requestPasswordReset = route({

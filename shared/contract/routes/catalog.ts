@@ -1,4 +1,5 @@
 import * as catalog from '../catalog.js';
+import { okResponse } from '../common.js';
 import { route } from '../route-def.js';
 
 /** Routes of the service catalogue (the whole table is ../routes.ts). */
@@ -10,8 +11,21 @@ export const listCountryServices = route({
   auth: 'public',
   handler: 'catalog/list-services',
   summary:
-    'Notarial services and signature types available in a country (document_legalization flow), with their price there',
+    'Notarial services and signature types on sale in a country (document_legalization flow), with their price there and whether each is available yet',
   access: { table: 'read' },
   query: catalog.listServicesQuery,
   response: catalog.listServicesResponse,
+});
+
+export const joinWaitlist = route({
+  id: 'joinWaitlist',
+  method: 'POST',
+  path: '/api/waitlist',
+  auth: 'public',
+  handler: 'contacts/join-waitlist',
+  summary:
+    "'Avísame': records an address as a CRM contact waiting for an item not available yet; the same answer whether or not the address was known (limited per client address)",
+  access: { table: 'write' },
+  request: catalog.joinWaitlistRequest,
+  response: okResponse,
 });

@@ -59,8 +59,10 @@ export const listCreditServices = route({
   path: '/api/credits/services',
   auth: 'public',
   handler: 'credits/list-services',
-  summary: 'Active consumption rules: what each service costs in credits',
+  summary:
+    "Active credit services: what each costs in credits (the wizard's own price for signatures and notarial services in a country), whether it is available and what consumes it",
   access: { table: 'read' },
+  query: credits.listServicesQuery,
   response: credits.listServicesResponse,
 });
 
@@ -70,7 +72,8 @@ export const useCreditService = route({
   path: '/api/credits/services/use',
   auth: 'user',
   handler: 'credits/use-service',
-  summary: 'Spends credits on one use of a service (idempotent by key)',
+  summary:
+    'Spends credits on one use of a service used directly (idempotent by key); 422 for one not available or consumed by another feature',
   access: { table: 'write' },
   request: credits.useServiceRequest,
   response: credits.ledgerChangeResponse,

@@ -90,3 +90,17 @@ export const resendSigningLink = route({
   access: { table: 'write', mail: true },
   response: orders.resendLinkResponse,
 });
+
+export const cancelOrder = route({
+  id: 'cancelOrder',
+  method: 'POST',
+  path: '/api/orders/{id}/cancel',
+  auth: 'user',
+  handler: 'orders/cancel-order',
+  summary:
+    "Cancels one of the caller's orders that is not completed: links revoked, signers told by e-mail, what the cancellation policy gives back refunded exactly once (a repeat answers the same)",
+  // The card refund is asked of Stripe at once (the retry-refunds job finishes it otherwise);
+  // the signers' mails go through the outbox; bucket read: the answer's file links, as getOrder.
+  access: { table: 'write', bucket: 'read', secrets: ['STRIPE_SECRET_KEY'] },
+  response: orders.cancelOrderResponse,
+});

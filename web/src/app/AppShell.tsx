@@ -9,6 +9,7 @@ import { CountryProvider } from '../lib/country/CountryProvider';
 import { SessionProvider } from '../lib/session/session';
 import { isUngatedPath } from './paths';
 import { RouteGuard } from './RouteGuard';
+import { useRouteAccess } from './useRouteAccess';
 
 /**
  * Everything with header and sidebar. Loaded lazily by RootLayout: this chunk (and so the auth
@@ -16,6 +17,8 @@ import { RouteGuard } from './RouteGuard';
  */
 export function AppShell() {
   const { pathname } = useLocation();
+  // A page that needs an account asks a visitor without the code to log in (MaintenanceGate).
+  const askLogin = useRouteAccess() !== 'public';
   const app = (
     <CountryProvider>
       <AppLayout>
@@ -32,7 +35,11 @@ export function AppShell() {
     <SessionProvider>
       <AuthModalProvider>
         {/* See isUngatedPath: e-mail and FEA return targets are never behind the gate. */}
-        {isUngatedPath(pathname) ? app : <MaintenanceGate>{app}</MaintenanceGate>}
+        {isUngatedPath(pathname) ? (
+          app
+        ) : (
+          <MaintenanceGate askLogin={askLogin}>{app}</MaintenanceGate>
+        )}
       </AuthModalProvider>
     </SessionProvider>
   );

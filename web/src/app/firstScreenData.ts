@@ -36,7 +36,7 @@ export async function prefetchFirstScreen(client: QueryClient, view?: string): P
   if (wizard && country) {
     await Promise.all([
       client.prefetchQuery(catalogQuery(country.id)),
-      client.prefetchQuery(creditServicesQuery),
+      client.prefetchQuery(creditServicesQuery(country.id)),
     ]);
   }
 }

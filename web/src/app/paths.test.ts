@@ -53,6 +53,11 @@ describe('isUngatedPath', () => {
     expect(isUngatedPath('/fea/enrolment-return')).toBe(true);
   });
 
+  it('leaves the legal pages open to anyone', () => {
+    expect(isUngatedPath('/terminos')).toBe(true);
+    expect(isUngatedPath('/privacidad/')).toBe(true);
+  });
+
   it('gates the rest of the app', () => {
     for (const path of ['/', '/login', '/signup', '/mis-pedidos', '/crm', '/auth', '/dashboard']) {
       expect(isUngatedPath(path)).toBe(false);

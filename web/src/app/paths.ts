@@ -39,9 +39,17 @@ export function isSigningPath(pathname: string): boolean {
  *  - /fea/enrolment-return: the FEA provider sends the signer back there after enrolment (it
  *    keeps the sidebar layout by the rule above, but the visitor is the same signer);
  *  - /auth/confirm and /reset-password: the return targets of our own e-mails. A new user
- *    confirming an account has neither a session nor the access code yet.
+ *    confirming an account has neither a session nor the access code yet;
+ *  - /terminos and /privacidad: the legal pages, linked from the sign-up form and from the
+ *    signer's consent screen; anyone must be able to read what they are asked to accept.
  */
-const UNGATED_EXACT = new Set(['/auth/confirm', '/reset-password', '/fea/enrolment-return']);
+const UNGATED_EXACT = new Set([
+  '/auth/confirm',
+  '/reset-password',
+  '/fea/enrolment-return',
+  '/terminos',
+  '/privacidad',
+]);
 
 export function isUngatedPath(pathname: string): boolean {
   return isBareLayoutPath(pathname) || UNGATED_EXACT.has(normalise(pathname));

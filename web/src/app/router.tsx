@@ -43,11 +43,26 @@ function route(path: string, Page: ComponentType, access: RouteAccess = 'public'
   return { path, element: <Page />, handle };
 }
 
-/** A screen whose feature is not built yet: the placeholder, inside the proper layout. */
-function soon(path: string, title: string, access: RouteAccess = 'public'): RouteObject {
+/**
+ * A screen whose feature is not built yet: the placeholder, inside the proper layout. `item`
+ * names the catalogue items it waits for (issue 21: "service:fea"; default "page", a screen
+ * that sells nothing): test/e2e/availability-routes.test.ts fails when the catalogue says one
+ * of them is available and the screen still says 'Próximamente'.
+ */
+function soon(
+  path: string,
+  title: string,
+  access: RouteAccess = 'public',
+  item = 'page',
+): RouteObject {
   const handle: RouteHandle = { access };
-  return { path, element: <ComingSoon title={title} />, handle };
+  return { path, element: <ComingSoon title={title} item={item} />, handle };
 }
+
+/** The catalogue items the FEA and notary placeholders wait for (issue 21). */
+const FEA_ITEM = 'service:fea';
+const NOTARY_ITEMS = 'service:copia_legalizada service:protocolizacion service:firma_autorizada';
+const REAL_ESTATE_ITEMS = 'feature:real_estate_analysis feature:real_estate_community';
 
 const p = es.pages;
 
@@ -73,7 +88,7 @@ export const routes: RouteObject[] = [
         '/firmar-documento',
         lazyNamed(() => import('../features/wizard/WizardPage'), 'WizardPage'),
       ),
-      soon('/asesoria-inmobiliaria', es.pages.realEstateTitle),
+      soon('/asesoria-inmobiliaria', es.pages.realEstateTitle, 'public', REAL_ESTATE_ITEMS),
       soon('/asesoria-financiera', es.pages.financialTitle),
       soon('/support', es.pages.supportTitle),
       route('/login', LoginPage),
@@ -94,8 +109,20 @@ export const routes: RouteObject[] = [
         'user',
       ),
       route('/dashboard', DashboardPage, 'user'),
+      // A payment's printable receipt (issue 21)
+      route(
+        '/recibo/:id',
+        lazyNamed(() => import('../features/receipts/ReceiptPage'), 'ReceiptPage'),
+        'user',
+      ),
       route('/auth/confirm', ConfirmEmailPage),
       route('/reset-password', ResetPasswordPage),
+      // Legal pages: static, open to everyone without the gate (app/paths.ts isUngatedPath).
+      route('/terminos', lazyNamed(() => import('../features/legal/TermsPage'), 'TermsPage')),
+      route(
+        '/privacidad',
+        lazyNamed(() => import('../features/legal/PrivacyPage'), 'PrivacyPage'),
+      ),
       soon('/newsletter/confirm', p.newsletterConfirmTitle),
       soon('/newsletter/preferences', es.nav.newsletter, 'user'),
       soon('/subscription/success', p.subscriptionResultTitle, 'user'),
@@ -139,22 +166,22 @@ export const routes: RouteObject[] = [
       route('/verificar', VerifyPage),
       route('/verificar/:code', VerifyPage),
       route('/descargar/:orderId', DeliveryPage),
-      soon('/fea/enrolment-return', p.enrolmentReturnTitle),
-      soon('/fea/enrolment-success', p.enrolmentSuccessTitle),
-      soon('/fea/password-recovery', p.feaRecoveryTitle),
-      soon('/password-recovery-success', p.recoveryResultTitle),
-      soon('/certificate-unlock-success', p.certificateUnlockTitle),
-      soon('/second-factor-unlock-success', p.secondFactorUnlockTitle),
+      soon('/fea/enrolment-return', p.enrolmentReturnTitle, 'public', FEA_ITEM),
+      soon('/fea/enrolment-success', p.enrolmentSuccessTitle, 'public', FEA_ITEM),
+      soon('/fea/password-recovery', p.feaRecoveryTitle, 'public', FEA_ITEM),
+      soon('/password-recovery-success', p.recoveryResultTitle, 'public', FEA_ITEM),
+      soon('/certificate-unlock-success', p.certificateUnlockTitle, 'public', FEA_ITEM),
+      soon('/second-factor-unlock-success', p.secondFactorUnlockTitle, 'public', FEA_ITEM),
 
       // Organisations, notaries, admin
       soon('/organization-dashboard', es.nav.organizationDashboard, 'user'),
-      soon('/notary-dashboard', es.nav.notary, 'user'),
-      soon('/notary-document/:id', p.notaryDocumentTitle, 'user'),
+      soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
+      soon('/notary-document/:id', p.notaryDocumentTitle, 'user', NOTARY_ITEMS),
       soon('/billing', p.billingTitle, 'user'),
       soon('/analytics', p.analyticsTitle, 'user'),
       soon('/crm', es.nav.crm, 'admin'),
       soon('/admin/organizations', es.nav.organizations, 'admin'),
-      soon('/admin/notary/:id/settings', p.notarySettingsTitle, 'admin'),
+      soon('/admin/notary/:id/settings', p.notarySettingsTitle, 'admin', NOTARY_ITEMS),
       soon('/admin/organization/:id/members', p.organizationMembersTitle, 'admin'),
 
       { path: '*', element: <NotFoundPage />, handle: { access: 'public' } satisfies RouteHandle },

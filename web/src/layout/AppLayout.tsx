@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { es, fmt } from '../../../shared/messages.es';
-import { santiagoYear } from '../../../shared/rules/santiago-time';
+import { es } from '../../../shared/messages.es';
 import { GeoWarning } from '../features/country/GeoWarning';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
+import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileDrawer } from './MobileDrawer';
 import { Sidebar } from './Sidebar';
@@ -59,9 +59,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <GeoWarning />
             {children}
           </main>
-          <footer className="app-footer">
-            <p>{fmt(es.maintenance.copyright, { year: santiagoYear(new Date()) })}</p>
-          </footer>
+          <Footer />
         </div>
       </div>
       {drawerOpen && <MobileDrawer onClose={() => setDrawerFor(null)} />}

@@ -92,7 +92,7 @@ function LinkList({
   );
 }
 
-/** Footer badges of the sidebar: system operational, SSL, 24/7 support. */
+/** Footer badges of the sidebar: system operational, SSL, support hours (shared/legal.ts). */
 export function SidebarBadges({ collapsed = false }: { collapsed?: boolean }) {
   const badges = [
     { key: 'ok', label: es.layout.badgeOperational, icon: 'activity' as const, tone: 'success' },

@@ -10,6 +10,7 @@ import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { Alert, Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { buyCreditsPath, readCheckoutDraft, saveCheckoutDraft } from '../../lib/checkoutReturn';
 import { useCountry } from '../../lib/country/CountryProvider';
 import { profileQueryKey } from '../../lib/queryKeys';
 import { useAuthModal } from '../../lib/session/authModal';
@@ -62,6 +63,9 @@ export function Checkout({
     enabled: signedIn,
   });
 
+  // Back from buying credits: what was typed here before (the title first of all).
+  const [kept] = useState(() => (requestId ? readCheckoutDraft(requestId) : {}));
+
   const {
     register,
     handleSubmit,
@@ -77,7 +81,7 @@ export function Checkout({
       unknown,
       FormOutput
     >,
-    defaultValues: { ...checkoutDefaults(null, request), ...typed(draft.current) },
+    defaultValues: { ...checkoutDefaults(null, request), ...kept, ...typed(draft.current) },
     mode: 'onTouched',
   });
   useEffect(() => {
@@ -190,6 +194,10 @@ export function Checkout({
             onCardSubmit={(card) => void onCardSubmit(card)}
             onCreditsPay={() => void onCreditsPay()}
             onLogin={() => authModal.open('login')}
+            buyCreditsTo={buyCreditsPath(requestId)}
+            onBuyCredits={() => {
+              if (requestId) saveCheckoutDraft(requestId, getValues());
+            }}
           />
         </div>
       </div>

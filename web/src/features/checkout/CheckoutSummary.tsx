@@ -2,14 +2,16 @@ import { useId } from 'react';
 import type { SigningRequest } from '../../../../shared/contract/requests';
 import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
+import { contractedItems } from '../../../../shared/rules/money';
 import { Icon } from '../../components/layout-bits/icons';
 import { deliveryLabel } from '../../lib/orderLabels';
 import { creditsAlternative, serviceNote } from './checkoutRules';
 
 /**
  * The summary panel (§2.7): order information, document, contracted services with the
- * per-signer note, signers, delivery and the total — all as the server quoted them from the
- * catalogue (`request.quote`); nothing here computes a price.
+ * per-signer note, signers, delivery and the total (IVA included) — all as the server quoted
+ * them from the catalogue (`request.quote`); nothing here computes a price. The notarial
+ * slot's "No, solo firma electrónica" is a choice, not a contracted service: not listed.
  */
 export function CheckoutSummary({
   request,
@@ -53,7 +55,7 @@ export function CheckoutSummary({
       <div className="checkout-summary__block">
         <h3 className="checkout-summary__label">{es.checkout.services}</h3>
         <ul className="checkout-items">
-          {quote.items.map((item) => (
+          {contractedItems(quote.items).map((item) => (
             <li key={item.service_id} className="checkout-item">
               <div className="checkout-item__text">
                 <span className="checkout-item__name">{item.name}</span>
@@ -99,6 +101,7 @@ export function CheckoutSummary({
           {formatMoney(quote.total, currency)}
         </span>
       </div>
+      <p className="checkout-total__vat">{es.receipts.pricesVatIncluded}</p>
       {quote.credits_needed > 0 ? (
         <p className="checkout-total__credits">{creditsAlternative(quote.credits_needed)}</p>
       ) : null}

@@ -32,6 +32,10 @@ interface PaymentPanelProps {
   onCardSubmit(card: unknown): void;
   onCreditsPay(): void;
   onLogin(): void;
+  /** 'Comprar créditos': the packages page, set to come back here (lib/checkoutReturn.ts). */
+  buyCreditsTo: string;
+  /** Keeps what was typed here for the way back. */
+  onBuyCredits(): void;
 }
 
 /**
@@ -89,7 +93,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
           {!credits.enabled && credits.reason === 'insufficient' ? (
             <p className="credits-toggle__short">
               <strong>{es.orders.insufficientCredits}</strong>{' '}
-              <Link to="/credit-packages">{c.buyCredits}</Link>
+              <Link to={props.buyCreditsTo} onClick={props.onBuyCredits}>
+                {c.buyCredits}
+              </Link>
             </p>
           ) : null}
           {!credits.enabled && credits.reason === 'unavailable' ? (

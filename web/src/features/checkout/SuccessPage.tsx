@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Order } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { amountPaid } from '../../../../shared/rules/money';
 import { formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
@@ -151,7 +152,7 @@ function OrderDetails({ order }: { order: Order }) {
         <div>
           <dt>{c.totalPaid}</dt>
           <dd className="success-facts__total">
-            {formatMoney(order.total_price, order.currency_code)}
+            {formatMoney(amountPaid(order), order.currency_code)}
           </dd>
         </div>
         <div>

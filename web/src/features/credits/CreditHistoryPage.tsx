@@ -8,6 +8,8 @@ import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { receiptOfTransaction, receiptPath } from '../../lib/receipts/receiptIndex';
+import { useReceiptIndex } from '../../lib/receipts/useReceipts';
 import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
 import {
   amountTone,
@@ -52,6 +54,10 @@ export function CreditHistoryPage() {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const transactions = history.data?.pages.flatMap((page) => page.transactions) ?? [];
+  // A purchase's receipt follows its payment by a moment: read again until it is there.
+  const receipts = useReceiptIndex((index) =>
+    transactions.some((t) => awaitsReceipt(t) && !receiptOfTransaction(index, t)),
+  );
 
   const choose = (next: 'all' | TransactionType) => {
     setSearchParams(
@@ -138,7 +144,11 @@ export function CreditHistoryPage() {
           <>
             <ol className="history-list">
               {transactions.map((t) => (
-                <TransactionRow key={t.id} transaction={t} />
+                <TransactionRow
+                  key={t.id}
+                  transaction={t}
+                  receiptId={receiptOfTransaction(receipts.data, t)?.id}
+                />
               ))}
             </ol>
             {history.isFetchNextPageError ? (
@@ -163,7 +173,19 @@ export function CreditHistoryPage() {
   );
 }
 
-function TransactionRow({ transaction: t }: { transaction: CreditTransaction }) {
+/** A card purchase of the last minutes, whose receipt may still be on its way. */
+const awaitsReceipt = (t: CreditTransaction) =>
+  t.type === 'purchase' &&
+  t.payment_intent_id !== null &&
+  Date.now() - Date.parse(t.created_at) < 120_000;
+
+function TransactionRow({
+  transaction: t,
+  receiptId,
+}: {
+  transaction: CreditTransaction;
+  receiptId: string | undefined;
+}) {
   const tone = amountTone(t.type, t.amount);
   const details = transactionDetails(t);
   return (
@@ -183,6 +205,11 @@ function TransactionRow({ transaction: t }: { transaction: CreditTransaction }) 
             {d}
           </p>
         ))}
+        {receiptId ? (
+          <p className="history-item__detail">
+            <Link to={receiptPath(receiptId)}>{es.receipts.viewReceipt}</Link>
+          </p>
+        ) : null}
       </div>
       <div className="history-item__figures">
         <p className="history-item__amount">

@@ -4,6 +4,7 @@ import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import {
   amountTone,
+  creditsText,
   filterLabel,
   formatDate,
   formatDateTime,
@@ -11,6 +12,7 @@ import {
   HISTORY_FILTERS,
   isTransactionType,
   perUnitText,
+  servicePriceUnit,
   serviceUnitLabel,
   transactionDetails,
 } from './creditRules';
@@ -95,5 +97,35 @@ describe('service prices', () => {
     expect(serviceUnitLabel('toString')).toBe('uso');
     expect(perUnitText(5, 'per_analysis')).toBe('créditos por análisis');
     expect(perUnitText(1, 'per_message')).toBe('crédito por mensaje');
+  });
+});
+
+describe('prices of the services the wizard sells (issue 21)', () => {
+  const rule = {
+    service_type: 'per_document',
+    credits_per_unit: 20,
+    price_from: true,
+    service_name: 'document_signature' as const,
+  };
+  it('a signature is priced per signer, as the wizard charges it', () => {
+    expect(servicePriceUnit(rule)).toBe('créditos por firmante');
+    expect(servicePriceUnit({ ...rule, credits_per_unit: 1 })).toBe('crédito por firmante');
+  });
+  it('the rest follow their rule’s unit', () => {
+    expect(
+      servicePriceUnit({ ...rule, service_name: 'notarial_service', service_type: 'per_service' }),
+    ).toBe('créditos por servicio');
+    expect(
+      servicePriceUnit({
+        service_name: 'ai_document_analysis',
+        service_type: 'per_analysis',
+        credits_per_unit: 5,
+        price_from: false,
+      }),
+    ).toBe('créditos por análisis');
+  });
+  it('states an amount of credits in words that agree with it', () => {
+    expect(creditsText(1)).toBe('1 crédito');
+    expect(creditsText(1500)).toBe('1.500 créditos');
   });
 });

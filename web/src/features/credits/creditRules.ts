@@ -1,4 +1,4 @@
-import type { CreditTransaction } from '../../../../shared/contract/credits';
+import type { CreditService, CreditTransaction } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../../shared/rules/credits';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
@@ -76,4 +76,25 @@ export function serviceUnitLabel(serviceType: string): string {
   return Object.hasOwn(units, serviceType)
     ? units[serviceType as keyof ServiceUnits]
     : units.per_use;
+}
+
+/** "5 créditos" / "1 crédito" (es-CL grouping). */
+export function creditsText(n: number): string {
+  return `${formatCredits(n)} ${n === 1 ? es.credits.credit : es.credits.credits}`;
+}
+
+/**
+ * The unit after a credit service's price. A signature sold by the wizard is priced per signer
+ * there (its lowest signature type, shown "desde"), so its card says so; the rest follow their
+ * rule's service_type.
+ */
+export function servicePriceUnit(
+  service: Pick<CreditService, 'service_name' | 'service_type' | 'credits_per_unit' | 'price_from'>,
+): string {
+  if (service.price_from && service.service_name === 'document_signature') {
+    return service.credits_per_unit === 1
+      ? es.availability.perSignerOne
+      : es.availability.perSigner;
+  }
+  return perUnitText(service.credits_per_unit, service.service_type);
 }

@@ -4,9 +4,12 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { FeaturePlan, FeatureSubscription } from '../../../../shared/contract/features';
 import { es, fmt } from '../../../../shared/messages.es';
+import { waitlistInterest } from '../../../../shared/rules/availability';
 import { LOW_CREDITS_FEATURES } from '../../../../shared/rules/credits';
 import { formatCredits } from '../../../../shared/rules/currency';
 import { formatSantiagoDate } from '../../../../shared/rules/santiago-time';
+import { NotifyMe } from '../../components/coming-soon/NotifyMe';
+import { SoonBadge } from '../../components/coming-soon/SoonBadge';
 import { BalancePill } from '../../components/credit-screens/BalancePill';
 import { LowCreditsBanner } from '../../components/credit-screens/LowCreditsBanner';
 import { QueryState } from '../../components/credit-screens/QueryState';
@@ -21,6 +24,7 @@ import { useRefreshWallet, useWallet } from '../../lib/wallet/useWallet';
 import { isLowBalance } from '../../lib/wallet/walletRules';
 import { activeByPlan, activeSubscriptions, type PlanAction, planAction } from './featureRules';
 import '../../components/credit-screens/credit-screens.css';
+import '../../components/coming-soon/coming-soon.css';
 import './features.css';
 
 export const featurePlansQueryKey = ['featurePlans'] as const;
@@ -290,6 +294,29 @@ function PlanCard({
 }) {
   const titleId = useId();
   const noteId = useId();
+  // Nothing to use yet (issue 21): 'Próximamente' and 'Avísame', no price and no promises; a
+  // subscription taken before still shows, with its cancel.
+  const soon = !plan.available && action !== 'cancel';
+  const item = waitlistInterest('feature', plan.feature_type);
+  if (soon) {
+    return (
+      <article className="offer-card offer-card--soon" aria-labelledby={titleId}>
+        <div className="offer-card__top">
+          <span className="offer-card__icon" aria-hidden="true">
+            <Icon name={featureIcon(plan.feature_type)} size={22} />
+          </span>
+          <h3 id={titleId} className="offer-card__title">
+            {plan.name}
+          </h3>
+          <SoonBadge item={item} />
+        </div>
+        {plan.description ? <p className="offer-card__body">{plan.description}</p> : null}
+        <div className="offer-card__footer">
+          <NotifyMe interest={item} label={plan.name} />
+        </div>
+      </article>
+    );
+  }
   return (
     <article
       className={action === 'cancel' ? 'offer-card offer-card--active' : 'offer-card'}

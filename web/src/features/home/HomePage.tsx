@@ -1,9 +1,23 @@
 import { Link } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
+import { SoonBadge } from '../../components/coming-soon/SoonBadge';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
 import './home.css';
 
 const serviceIcons: readonly IconName[] = ['pen', 'fingerprint', 'award', 'stamp'];
+
+/**
+ * The catalogue items each service card stands for, when they are not delivered yet (issue 21).
+ * The page is prerendered (first paint), so this is static: the router walk
+ * (test/e2e/availability-routes.test.ts) fails when the catalogue turns one of them on and this
+ * still says 'Próximamente'. null: delivered today.
+ */
+const serviceSoon: readonly (string | null)[] = [
+  null,
+  'service:biometrica',
+  'service:fea',
+  'service:copia_legalizada service:protocolizacion service:firma_autorizada',
+];
 const stepIcons: readonly IconName[] = ['upload', 'stamp', 'pen', 'users', 'creditCard', 'send'];
 
 export function HomePage() {
@@ -50,18 +64,22 @@ export function HomePage() {
           <p>{es.home.servicesIntro}</p>
         </div>
         <ul className="home-services">
-          {es.home.services.map((service, i) => (
-            <li
-              key={service.title}
-              className={i === 3 ? 'home-service home-service--notary' : 'home-service'}
-            >
-              <span className="home-service__icon">
-                <Icon name={serviceIcons[i] ?? 'pen'} size={24} />
-              </span>
-              <h3>{service.title}</h3>
-              <p>{service.body}</p>
-            </li>
-          ))}
+          {es.home.services.map((service, i) => {
+            const soon = serviceSoon[i];
+            return (
+              <li
+                key={service.title}
+                className={i === 3 ? 'home-service home-service--notary' : 'home-service'}
+              >
+                <span className="home-service__icon">
+                  <Icon name={serviceIcons[i] ?? 'pen'} size={24} />
+                </span>
+                <h3>{service.title}</h3>
+                {soon ? <SoonBadge item={soon} /> : null}
+                <p>{service.body}</p>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

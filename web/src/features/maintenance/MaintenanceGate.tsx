@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { es } from '../../../../shared/messages.es';
 import { ShellHandoff } from '../../components/layout-bits/ShellHandoff';
 import { Spinner } from '../../components/ui';
@@ -7,6 +7,7 @@ import {
   hasMaintenanceAccess,
   MAINTENANCE_ACCESS_KEY,
 } from '../../lib/maintenanceAccess';
+import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
 import { gateView } from './gateView';
 import './maintenance.css';
@@ -28,9 +29,22 @@ function GateLoader() {
  * `maintenance_access = 'granted'` or to a signed-in user. While the session is still being
  * read a neutral loader is shown, so a signed-in user never sees the gate flash. Meanwhile the
  * gate's chunk is fetched, so a visitor who gets the gate waits no longer than before.
+ *
+ * `askLogin`: the page asked for needs an account (/mis-pedidos, /settings…). A visitor who
+ * lands there without the code is asked to log in at once, over the gate: logged in, the gate
+ * opens and the page shows (the access code would only lead to the same login).
  */
-export function MaintenanceGate({ children }: { children: ReactNode }) {
+export function MaintenanceGate({
+  children,
+  askLogin = false,
+}: {
+  children: ReactNode;
+  askLogin?: boolean;
+}) {
   const { status } = useSession();
+  const authModal = useAuthModal();
+  const openLogin = useRef(authModal.open);
+  openLogin.current = authModal.open;
   const [granted, setGranted] = useState(hasMaintenanceAccess);
 
   // Logging out clears the flag (§4.5): read it again whenever the session ends.
@@ -53,6 +67,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (view === 'loading') void loadScreen().catch(() => undefined);
   }, [view]);
+  useEffect(() => {
+    if (view === 'gate' && askLogin) openLogin.current('login');
+  }, [view, askLogin]);
 
   if (view === 'open') return children;
   if (view === 'loading') return <GateLoader />;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { verifyAccessCodeRequest } from '../../../../shared/contract/maintenance';
+import { LEGAL_PATHS } from '../../../../shared/legal';
 import { es, fmt } from '../../../../shared/messages.es';
 import { santiagoYear } from '../../../../shared/rules/santiago-time';
 import { Alert, Button, Card, PasswordField } from '../../components/ui';
@@ -130,6 +131,12 @@ export function MaintenanceScreen({ onGranted }: { onGranted(): void }) {
       <footer className="gate__footer">
         <p>
           <ContactLine text={es.maintenance.contact} />
+        </p>
+        {/* The legal pages are open without the code (app/paths.ts). Plain links: this screen
+            is also prerendered outside the router (prerender/shells.tsx). */}
+        <p className="gate__legal">
+          <a href={LEGAL_PATHS.terms}>{es.legal.termsTitle}</a>
+          <a href={LEGAL_PATHS.privacy}>{es.legal.privacyTitle}</a>
         </p>
         <p>{fmt(es.maintenance.copyright, { year })}</p>
       </footer>

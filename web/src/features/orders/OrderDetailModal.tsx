@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 import type { Order, OrderSigner } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
+import { amountPaid } from '../../../../shared/rules/money';
 import { Icon } from '../../components/layout-bits/icons';
+import { OrderReceiptLinks } from '../../components/receipts/OrderReceiptLinks';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { deliveryLabel, ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
 import { orderQueryKey, ordersQueryKey } from '../../lib/queryKeys';
 import { formatCode, verifyPath } from '../../lib/verifyCode';
+import { CancelOrder } from './CancelOrder';
 import { OrderActivity } from './OrderActivity';
 import {
   canResend,
@@ -166,12 +169,13 @@ function OrderDetail({ order }: { order: Order }) {
           </div>
         ) : null}
         <div>
-          <dt>{c.total}</dt>
+          <dt>{c.totalPaid}</dt>
           <dd className="order-facts__total">
-            {formatMoney(order.total_price, order.currency_code)}
+            {formatMoney(amountPaid(order), order.currency_code)}
           </dd>
         </div>
       </dl>
+      <OrderReceiptLinks orderId={order.id} paidAt={order.created_at} />
 
       {order.items.length > 0 ? (
         <section className="order-section" aria-label={c.items}>
@@ -209,6 +213,7 @@ function OrderDetail({ order }: { order: Order }) {
       ) : null}
 
       <Signers order={order} />
+      <CancelOrder order={order} />
       <OrderActivity orderId={order.id} />
     </div>
   );
@@ -273,6 +278,7 @@ function TitleEditor({ order }: { order: Order }) {
 }
 
 function Signers({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
   const headingId = useId();
   const c = es.checkout;
@@ -280,13 +286,19 @@ function Signers({ order }: { order: Order }) {
   const resend = useMutation({
     mutationFn: (signer: OrderSigner) =>
       apiCall('resendSigningLink', { params: { id: order.id, signerId: signer.id } }),
-    onSuccess: (answer) => setNotice({ tone: 'success', text: answer.message }),
+    onSuccess: (answer) => {
+      setNotice({ tone: 'success', text: answer.message });
+      // 'Último enlace enviado' and the activity show the new link (issue 21).
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+      void queryClient.invalidateQueries({ queryKey: [...ordersQueryKey, order.id, 'activity'] });
+    },
     onError: (err) => setNotice({ tone: 'error', text: resendErrorMessage(err) }),
   });
 
   const onResend = (signer: OrderSigner) => {
-    // §5: resending needs a signing token on the signer (the server checks again).
-    if (!signer.has_token) {
+    // §5: resending needs a link issued to the signer (the server checks again); an expired
+    // one is what a resend is for.
+    if (!signer.has_token && !signer.token_expires_at) {
       setNotice({ tone: 'error', text: es.orders.signerNoToken });
       return;
     }
@@ -346,7 +358,7 @@ function Signers({ order }: { order: Order }) {
                 )}
                 {view.label}
               </span>
-              {canResend(signer) ? (
+              {canResend(signer, order.status) ? (
                 <Button
                   variant="secondary"
                   size="sm"

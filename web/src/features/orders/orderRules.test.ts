@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { es } from '../../../../shared/messages.es';
+import { formatMoney } from '../../../../shared/rules/currency';
 import { ApiError } from '../../lib/api';
 import {
+  cancelBackText,
+  cancelDoneText,
   canResend,
   DEFAULT_PAGE_SIZE,
   formatOrderDate,
@@ -40,6 +43,43 @@ describe('status labels', () => {
     expect(canResend({ estado_firma: 'weird', turn_waiting: false })).toBe(true);
     expect(canResend({ estado_firma: 'signed', turn_waiting: false })).toBe(false);
     expect(canResend({ estado_firma: 'pending', turn_waiting: true })).toBe(false);
+  });
+
+  it('offers no resend once the order is cancelled or completed', () => {
+    const pending = { estado_firma: 'pending', turn_waiting: false };
+    expect(canResend(pending, 'processing')).toBe(true);
+    expect(canResend(pending, 'cancelled')).toBe(false);
+    expect(canResend(pending, 'completed')).toBe(false);
+  });
+});
+
+describe('what a cancellation gives back', () => {
+  const credits = {
+    payment_method_mix: 'full_credits' as const,
+    credits_used: 1176,
+    total_price: 11970,
+    currency_code: 'CLP',
+  };
+  const card = { ...credits, payment_method_mix: 'full_currency' as const, credits_used: 0 };
+  it('the credits paid, or the card amount, when everything comes back', () => {
+    expect(cancelBackText(credits, { refund: 'full' })).toBe(
+      es.orders.cancelBackCredits.replace('{credits}', '1.176'),
+    );
+    expect(cancelBackText(card, { refund: 'full' })).toBe(
+      es.orders.cancelBackCard.replace('{amount}', formatMoney(11970, 'CLP')),
+    );
+  });
+  it('nothing once someone signed', () => {
+    expect(cancelBackText(credits, { refund: 'none' })).toBe(es.orders.cancelBackNone);
+  });
+  it('says what came back once cancelled', () => {
+    expect(cancelDoneText(credits, true)).toBe(
+      es.orders.cancelledCredits.replace('{credits}', '1.176'),
+    );
+    expect(cancelDoneText(card, true)).toBe(
+      es.orders.cancelledCard.replace('{amount}', formatMoney(11970, 'CLP')),
+    );
+    expect(cancelDoneText(credits, false)).toBe(es.orders.cancelledNoRefund);
   });
 });
 

@@ -1,9 +1,13 @@
 import {
   ORDER_PAGE_SIZES,
   ORDER_PERIODS,
+  type Order,
+  type OrderCancellation,
   type OrderSigner,
+  type OrderStatus,
 } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
+import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { formatSantiagoDate, formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { ApiError } from '../../lib/api';
 import type { Tone } from '../../lib/orderLabels';
@@ -37,10 +41,33 @@ export function signerStatusView(status: string): { label: string; tone: Tone; i
   }
 }
 
-/** §4.2: the resend-link action is offered unless the signer has signed. */
-export function canResend(signer: Pick<OrderSigner, 'estado_firma' | 'turn_waiting'>): boolean {
+/**
+ * §4.2: the resend-link action is offered unless the signer has signed, and only while the
+ * order is open (a cancelled or completed order's links are gone for good, issue 21).
+ */
+export function canResend(
+  signer: Pick<OrderSigner, 'estado_firma' | 'turn_waiting'>,
+  orderStatus: OrderStatus = 'processing',
+): boolean {
   // One waiting for their turn ('Firmar en orden') has no link yet.
-  return signer.estado_firma !== 'signed' && !signer.turn_waiting;
+  return orderStatus === 'processing' && signer.estado_firma !== 'signed' && !signer.turn_waiting;
+}
+
+/**
+ * What a cancellation gives back, as the confirmation says it (docs/credits-economy.md
+ * "Cancelar un pedido"): the credits paid, the card's amount, or nothing once someone signed.
+ */
+export function cancelBackText(
+  order: Pick<Order, 'payment_method_mix' | 'credits_used' | 'total_price' | 'currency_code'>,
+  terms: Pick<OrderCancellation, 'refund'>,
+): string {
+  if (terms.refund === 'none') return es.orders.cancelBackNone;
+  if (order.payment_method_mix === 'full_credits' && order.credits_used > 0) {
+    return fmt(es.orders.cancelBackCredits, { credits: formatCredits(order.credits_used) });
+  }
+  return fmt(es.orders.cancelBackCard, {
+    amount: formatMoney(order.total_price, order.currency_code),
+  });
 }
 
 /**
@@ -65,6 +92,28 @@ export function resendErrorMessage(err: unknown): string {
     if (err.status >= 400 && err.status < 500 && err.message) return err.message;
   }
   return es.orders.resendError;
+}
+
+/** What the modal says once the order is cancelled: what came back, or that nothing did. */
+export function cancelDoneText(
+  order: Pick<Order, 'payment_method_mix' | 'credits_used' | 'total_price' | 'currency_code'>,
+  refunded: boolean,
+): string {
+  if (!refunded) return es.orders.cancelledNoRefund;
+  if (order.payment_method_mix === 'full_credits' && order.credits_used > 0) {
+    return fmt(es.orders.cancelledCredits, { credits: formatCredits(order.credits_used) });
+  }
+  return fmt(es.orders.cancelledCard, {
+    amount: formatMoney(order.total_price, order.currency_code),
+  });
+}
+
+/** A refused cancellation says why (409: already completed or cancelled); else the generic. */
+export function cancelErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message) {
+    return err.message;
+  }
+  return es.orders.cancelError;
 }
 
 /** The period filter: '' is the whole history. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Country } from '../../../../shared/contract/countries';
 import type { CreditPackage } from '../../../../shared/contract/credits';
 import { es, fmt } from '../../../../shared/messages.es';
@@ -9,6 +10,7 @@ import { QueryState } from '../../components/credit-screens/QueryState';
 import { Icon } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { apiCall } from '../../lib/api';
+import { checkoutReturnOf, RETURN_PARAM } from '../../lib/checkoutReturn';
 import { useAuthModal } from '../../lib/session/authModal';
 import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
 import { creditWord } from '../../lib/wallet/walletRules';
@@ -61,11 +63,15 @@ export function PackagesPanel({ country }: { country: Country }) {
   }, [refreshCredits]);
   // §4: the success handler, 2 s after the credits arrived, tells the user and shows the new
   // balance (a query refresh instead of the page reload).
+  // Come from checkout's 'Comprar créditos': back there with the credits (issue 21).
+  const backTo = checkoutReturnOf(useSearchParams()[0].get(RETURN_PARAM));
+  const navigate = useNavigate();
   const onSucceeded = useCallback(() => {
     setPurchase(null);
     toast.success(es.credits.purchaseSuccess);
     void refreshCredits();
-  }, [refreshCredits]);
+    if (backTo) void navigate(backTo);
+  }, [refreshCredits, backTo, navigate]);
 
   return (
     <section className="credits-section" aria-labelledby={headingId}>
@@ -77,7 +83,7 @@ export function PackagesPanel({ country }: { country: Country }) {
         <p className="packages-intro__tax">
           <Icon name="fileText" size={16} />
           <span>
-            {es.credits.priceExclTax} ·{' '}
+            {es.receipts.pricesVatIncluded} ·{' '}
             {fmt(es.credits.priceIn, { currency: country.currency_code })}
           </span>
         </p>

@@ -34,7 +34,7 @@ export function PlansPanel({ country, notice }: { country: Country; notice: Reac
         <p className="packages-intro__tax">
           <Icon name="fileText" size={16} />
           <span>
-            {es.credits.priceExclTax} ·{' '}
+            {es.receipts.pricesVatIncluded} ·{' '}
             {fmt(es.credits.priceIn, { currency: country.currency_code })}
           </span>
         </p>

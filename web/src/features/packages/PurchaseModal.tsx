@@ -106,7 +106,7 @@ export function PurchaseModal({ purchase, onClose, onSucceeded }: PurchaseModalP
           <p className="purchase-summary__detail">
             {fmt(es.credits.purchaseSummary, { credits: creditsText(pkg.credits_amount), price })}
           </p>
-          <p className="purchase-summary__tax">{es.credits.priceExclTax}</p>
+          <p className="purchase-summary__tax">{es.receipts.pricesVatIncluded}</p>
         </div>
       </div>
 
@@ -142,7 +142,11 @@ export function PurchaseModal({ purchase, onClose, onSucceeded }: PurchaseModalP
               <Icon name="alertTriangle" size={24} />
             </span>
             <p>{es.credits.paymentFailed}</p>
-            <Button fullWidth onClick={onClose} data-autofocus>
+            <Button
+              fullWidth
+              onClick={state.retry ? () => dispatch({ type: 'retry' }) : onClose}
+              data-autofocus
+            >
               {es.credits.retry}
             </Button>
           </div>

@@ -57,7 +57,19 @@ describe('purchaseReducer', () => {
         { type: 'submit' },
         { type: 'confirmed', result: { errorMessage: 'Tu tarjeta fue rechazada.' } },
       ),
-    ).toEqual({ step: 'failed', message: 'Tu tarjeta fue rechazada.' });
+    ).toEqual({ step: 'failed', message: 'Tu tarjeta fue rechazada.', retry: true });
+  });
+
+  it("a declined card's 'Reintentar' brings the card form back; a refunded payment's does not", () => {
+    const declined = run(
+      { type: 'submit' },
+      { type: 'confirmed', result: { errorMessage: 'Tu tarjeta fue rechazada.' } },
+    );
+    expect(purchaseReducer(declined, { type: 'retry' })).toEqual({ step: 'card' });
+    // Another card, same payment: it can be submitted again.
+    expect(purchaseReducer({ step: 'card' }, { type: 'submit' })).toEqual({ step: 'processing' });
+    const refunded: PurchaseState = { step: 'failed', message: es.credits.paymentRefunded };
+    expect(purchaseReducer(refunded, { type: 'retry' })).toBe(refunded);
   });
 
   it('a processing payment waits for its credits; any other status is a failure', () => {
@@ -66,7 +78,7 @@ describe('purchaseReducer', () => {
     ).toBe('crediting');
     expect(
       run({ type: 'submit' }, { type: 'confirmed', result: { status: 'requires_action' } }),
-    ).toEqual({ step: 'failed', message: es.credits.paymentError });
+    ).toEqual({ step: 'failed', message: es.credits.paymentError, retry: true });
   });
 
   it('a refused payment after all fails; a wait that runs out is delayed', () => {
@@ -78,6 +90,7 @@ describe('purchaseReducer', () => {
     expect(purchaseReducer(crediting, { type: 'credits', outcome: declined })).toEqual({
       step: 'failed',
       message: es.credits.paymentError,
+      retry: true,
     });
     expect(purchaseReducer(crediting, { type: 'credits', outcome: { kind: 'timeout' } })).toEqual({
       step: 'delayed',

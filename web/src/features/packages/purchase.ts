@@ -18,20 +18,24 @@ import {
  *                        └──error──▶ failed         ├──refunded (409)──▶ failed
  *                                                  └──timeout──▶ delayed
  *
- * `failed` offers a retry, which closes the modal (§4).
+ * `failed` offers 'Reintentar'. A card that was declined (or never charged) goes back to the
+ * card form with the same payment, so the customer can type another card (issue 21; §4 only
+ * closed the modal); a payment refunded instead of credited closes the modal.
  */
 export type PurchaseState =
   | { step: 'card' }
   | { step: 'processing' }
   | { step: 'crediting' }
   | { step: 'succeeded'; credits: number | null }
-  | { step: 'failed'; message: string }
+  /** `retry`: nothing was charged, the same payment may be tried with another card. */
+  | { step: 'failed'; message: string; retry?: true }
   | { step: 'delayed' };
 
 export type PurchaseEvent =
   | { type: 'submit' }
   | { type: 'confirmed'; result: ConfirmResult }
-  | { type: 'credits'; outcome: CreditsOutcome };
+  | { type: 'credits'; outcome: CreditsOutcome }
+  | { type: 'retry' };
 
 export const initialPurchase: PurchaseState = { step: 'card' };
 
@@ -46,20 +50,26 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
     case 'confirmed': {
       if (state.step !== 'processing') return state;
       const { result } = event;
-      if ('errorMessage' in result) return { step: 'failed', message: result.errorMessage };
+      if ('errorMessage' in result) {
+        return { step: 'failed', message: result.errorMessage, retry: true };
+      }
       if (PAID.has(result.status)) return { step: 'crediting' };
-      return { step: 'failed', message: es.credits.paymentError };
+      return { step: 'failed', message: es.credits.paymentError, retry: true };
     }
     case 'credits': {
       if (state.step !== 'crediting') return state;
       const { outcome } = event;
       if (outcome.kind === 'credited') return { step: 'succeeded', credits: outcome.credits };
-      if (outcome.kind === 'declined') return { step: 'failed', message: es.credits.paymentError };
+      if (outcome.kind === 'declined') {
+        return { step: 'failed', message: es.credits.paymentError, retry: true };
+      }
       if (outcome.kind === 'refunded') {
         return { step: 'failed', message: outcome.message || es.credits.paymentRefunded };
       }
       return { step: 'delayed' };
     }
+    case 'retry':
+      return state.step === 'failed' && state.retry ? { step: 'card' } : state;
   }
 }
 

@@ -8,10 +8,12 @@ interface StatusPageProps {
   body: string;
   icon: IconName;
   badge?: string;
+  /** What a 'Próximamente' badge waits for (data-soon, issue 21). */
+  badgeItem?: string;
   tone?: 'primary' | 'warning' | 'danger';
 }
 
-function StatusPage({ title, body, icon, badge, tone = 'primary' }: StatusPageProps) {
+function StatusPage({ title, body, icon, badge, badgeItem, tone = 'primary' }: StatusPageProps) {
   return (
     <div className="page status-page">
       <title>{`${title} · ${es.layout.brand}`}</title>
@@ -19,7 +21,11 @@ function StatusPage({ title, body, icon, badge, tone = 'primary' }: StatusPagePr
         <span className={`status-page__icon status-page__icon--${tone}`}>
           <Icon name={icon} size={28} />
         </span>
-        {badge && <p className="status-page__badge">{badge}</p>}
+        {badge && (
+          <p className="status-page__badge" data-soon={badgeItem}>
+            {badge}
+          </p>
+        )}
         <h1>{title}</h1>
         <p className="status-page__body">{body}</p>
         <Link to="/" className="lb-btn lb-btn--primary">
@@ -31,10 +37,19 @@ function StatusPage({ title, body, icon, badge, tone = 'primary' }: StatusPagePr
   );
 }
 
-/** Placeholder for a screen whose feature is not built yet; rendered inside the proper layout. */
-export function ComingSoon({ title }: { title: string }) {
+/**
+ * Placeholder for a screen whose feature is not built yet; rendered inside the proper layout.
+ * `item`: the catalogue items it waits for ("service:fea"), or "page" (see router.tsx soon()).
+ */
+export function ComingSoon({ title, item = 'page' }: { title: string; item?: string }) {
   return (
-    <StatusPage title={title} body={es.common.soon} icon="clock" badge={es.common.soonTitle} />
+    <StatusPage
+      title={title}
+      body={es.common.soon}
+      icon="clock"
+      badge={es.common.soonTitle}
+      badgeItem={item}
+    />
   );
 }
 

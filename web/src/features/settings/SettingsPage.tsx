@@ -156,6 +156,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               type="tel"
               autoComplete="tel"
               inputMode="tel"
+              hint={es.settings.phoneHint}
               error={errors.phone?.message}
               {...register('phone')}
             />

@@ -54,6 +54,21 @@ describe('profile form', () => {
     expect(Object.keys(body)).not.toContain('email');
   });
 
+  it("checks the phone with the wizard's rule, in the browser as on the server", () => {
+    const form = profileToForm(profile);
+    const bad = updateProfileRequest.safeParse({ ...form, phone: 'abc' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues).toContainEqual(
+      expect.objectContaining({
+        path: ['phone'],
+        message: 'Número inválido para Chile (9 dígitos)',
+      }),
+    );
+    expect(updateProfileRequest.parse({ ...form, phone: '+56 9 1234 5678' }).phone).toBe(
+      '+56 9 1234 5678',
+    );
+  });
+
   it('clears its messages after 3 seconds', () => {
     expect(SETTINGS_MESSAGE_MS).toBe(3000);
   });

@@ -6,6 +6,7 @@ import type {
   SigningComponent,
   SigningResponse,
 } from '../../../../shared/contract/signing';
+import { LEGAL_PATHS } from '../../../../shared/legal';
 import { es } from '../../../../shared/messages.es';
 import { ScreenHeader } from '../../components/link-screen/ScreenHeader';
 import { Alert } from '../../components/ui';
@@ -139,7 +140,31 @@ export function SigningScreen({ answer, seq, running, notice, onPost }: SigningS
           {estimate ?? ''}
         </p>
       </form>
+      {ui.components.some((c) => c.value === 'accept_consent') ? <LegalNotice /> : null}
     </article>
+  );
+}
+
+/**
+ * Under the consent screen: the terms and the privacy policy the signer may read before
+ * accepting, in a new tab so the signing session stays where it is.
+ */
+function LegalNotice() {
+  const [before = '', rest = ''] = es.legal.signerNotice.split('{terms}');
+  const [between = '', after = ''] = rest.split('{privacy}');
+  const link = (to: string, text: string) => (
+    <a href={to} target="_blank" rel="noopener noreferrer" title={es.legal.opensInNewTab}>
+      {text}
+    </a>
+  );
+  return (
+    <p className="sign-legal">
+      {before}
+      {link(LEGAL_PATHS.terms, es.legal.termsTitle)}
+      {between}
+      {link(LEGAL_PATHS.privacy, es.legal.privacyTitle)}
+      {after}
+    </p>
   );
 }
 

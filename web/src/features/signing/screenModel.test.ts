@@ -80,6 +80,15 @@ describe('the view model of an answer', () => {
     expect(helpList(answer())).toEqual([]);
   });
 
+  it('a replaced link or a cancelled order is not told to check its data or retry', () => {
+    for (const code of ['SIG-LINK-REPLACED', 'SIG-ORDER-CANCELLED']) {
+      expect(helpList(answer({ status: 'error' }, { errorCode: code }))).toEqual([
+        { text: t.helpSupport },
+        { text: `Indica el código de error: ${code}`, code },
+      ]);
+    }
+  });
+
   it('a toast by status, none without a message', () => {
     expect(answerToast(answer())).toEqual({ kind: 'success', message: 'Listo' });
     expect(answerToast(answer({ status: 'error', message: 'Mal' }))).toEqual({

@@ -54,15 +54,20 @@ export interface HelpItem {
   code?: string;
 }
 
+/**
+ * Answers that already say what happened and what to do (a link replaced by a newer one, an
+ * order cancelled): "verify your data" or "try again later" would only mislead (issue 21).
+ */
+const SETTLED_CODES: readonly string[] = ['SIG-LINK-REPLACED', 'SIG-ORDER-CANCELLED'];
+
 /** The help list of an error answer (§2): verify, retry later, support, quote the code. */
 export function helpList(answer: SigningResponse): HelpItem[] {
   if (answer.status !== 'error') return [];
-  const items: HelpItem[] = [
-    { text: t.helpVerify },
-    { text: t.helpRetry },
-    { text: t.helpSupport },
-  ];
   const code = errorCodeOf(answer.data);
+  const settled = !!code && SETTLED_CODES.includes(code);
+  const items: HelpItem[] = settled
+    ? [{ text: t.helpSupport }]
+    : [{ text: t.helpVerify }, { text: t.helpRetry }, { text: t.helpSupport }];
   if (code) items.push({ text: fmt(t.helpQuote, { code }), code });
   return items;
 }

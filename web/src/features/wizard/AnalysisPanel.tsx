@@ -1,27 +1,38 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Country } from '../../../../shared/contract/countries';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { apiErrorDetail } from '../../lib/apiErrorDetail';
-import { ActionKeys, newIdempotencyKey } from '../../lib/idempotency';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useRefreshWallet, useWallet } from '../../lib/wallet/useWallet';
 import { Markdown } from './Markdown';
 import { creditServicesQuery, wizardKeys } from './queries';
-import { analysisCost, type DraftDocument, remainingAnalysisDelay } from './wizardRules';
+import {
+  analysisCost,
+  analysisKey,
+  type DraftDocument,
+  remainingAnalysisDelay,
+} from './wizardRules';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** "5 créditos" / "1 crédito". */
+const creditsText = (n: number) =>
+  `${formatCredits(n)} ${n === 1 ? es.credits.credit : es.credits.credits}`;
 
 /**
  * The optional AI analysis of step 1 (§2.5, §5, §7.5, §9): offered only where the country
  * allows it; needs a session and the credits of the ai_document_analysis rule (checked here
  * before calling, and charged by the server only on success); the result shows no sooner than
- * 10 s after the call started and stays for this document while the wizard is open.
+ * 10 s after the call started and stays for this document while the wizard is open. Nothing is
+ * charged without a confirmation that states the price, and a document is analysed (and
+ * charged) once: its idempotency key is the document's own (wizardRules analysisKey), so asking
+ * again, after a reload or in another tab, shows the stored result for free.
  */
 export function AnalysisPanel({
   country,
@@ -58,10 +69,9 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
   const queryClient = useQueryClient();
   const resultId = useId();
   const [running, setRunning] = useState(false);
-  // Per document: a retry after no answer or a 503 is the same analysis (charged once at most).
-  const keys = useRef(new ActionKeys(newIdempotencyKey));
+  const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<{ text: string; buy?: boolean } | null>(null);
-  const rules = useQuery(creditServicesQuery);
+  const rules = useQuery(creditServicesQuery(country.id));
   const cost = analysisCost(rules.data?.services);
   // The result of this document, kept in the query cache so it survives a step change.
   const result = useQuery({
@@ -72,7 +82,8 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
   });
   const markdown = document ? result.data : null;
 
-  const run = async () => {
+  /** The checks the server makes too, then the confirmation with the price. */
+  const ask = () => {
     setProblem(null);
     if (!wallet.signedIn) {
       setProblem({ text: es.documents.analysisLogin });
@@ -91,20 +102,24 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
       });
       return;
     }
+    setConfirming(true);
+  };
+
+  const run = async () => {
+    setConfirming(false);
+    if (!document) return;
     const startedAt = Date.now();
     setRunning(true);
     try {
       const answer = await apiCall('analyzeDocument', {
         params: { id: document.id },
-        body: { country_id: country.id, idempotency_key: keys.current.keyFor(document.id) },
+        body: { country_id: country.id, idempotency_key: analysisKey(document.id) },
       });
-      keys.current.succeeded(document.id);
       await sleep(remainingAnalysisDelay(startedAt, Date.now()));
       const text = answer.markdown.trim() ? answer.markdown : es.documents.analysisEmpty;
       queryClient.setQueryData(wizardKeys.analysis(document.id), text);
       void refreshWallet(answer.balance);
     } catch (err) {
-      keys.current.failed(document.id, err);
       setProblem({
         text: fmt(es.documents.analysisError, {
           message: apiErrorDetail(err) ?? es.api.internal,
@@ -138,10 +153,26 @@ function AnalysisBody({ country, document }: { country: Country; document: Draft
         loading={running}
         loadingLabel={es.wizard.analyzing}
         disabled={(wallet.signedIn && wallet.isPending) || rules.isPending}
-        onClick={() => void run()}
+        onClick={ask}
       >
         {es.wizard.analyze}
       </Button>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={es.availability.analysisConfirmTitle}
+        description={fmt(es.availability.analysisConfirmBody, { n: creditsText(cost) })}
+        size="sm"
+      >
+        <div className="analysis-confirm__actions">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {es.common.cancel}
+          </Button>
+          <Button data-autofocus onClick={() => void run()}>
+            {fmt(es.availability.analysisConfirm, { n: creditsText(cost) })}
+          </Button>
+        </div>
+      </Modal>
       {running ? (
         <p className="visually-hidden" role="status">
           {es.wizard.analyzing}

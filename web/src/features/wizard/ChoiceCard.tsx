@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { SoonBadge } from '../../components/coming-soon/SoonBadge';
 import { Icon } from '../../components/layout-bits/icons';
 
 export interface ChoiceCardProps {
@@ -11,6 +12,11 @@ export interface ChoiceCardProps {
   selected: boolean;
   /** Shown, announced as unavailable, but still focusable (a forced choice). */
   locked?: boolean;
+  /**
+   * Not delivered yet (issue 21): the catalogue item it stands for ("service:fea"); the card is
+   * disabled and carries the 'Próximamente' badge instead of `badge`.
+   */
+  soon?: string;
   onSelect(): void;
 }
 
@@ -25,9 +31,11 @@ export function ChoiceCard({
   badge,
   selected,
   locked = false,
+  soon,
   onSelect,
 }: ChoiceCardProps) {
   const id = useId();
+  const hasBadge = !!soon || !!badge;
   return (
     <button
       type="button"
@@ -35,19 +43,21 @@ export function ChoiceCard({
         'choice-card',
         selected && 'choice-card--selected',
         locked && 'choice-card--locked',
+        soon && 'choice-card--soon',
       ]
         .filter(Boolean)
         .join(' ')}
       aria-pressed={selected}
+      disabled={!!soon}
       aria-disabled={locked || undefined}
       aria-labelledby={`${id}-title`}
       aria-describedby={
-        [description && `${id}-desc`, meta && `${id}-meta`, badge && `${id}-badge`]
+        [description && `${id}-desc`, meta && `${id}-meta`, hasBadge && `${id}-badge`]
           .filter(Boolean)
           .join(' ') || undefined
       }
       onClick={() => {
-        if (!locked) onSelect();
+        if (!locked && !soon) onSelect();
       }}
     >
       <span className="choice-card__check" aria-hidden="true">
@@ -58,7 +68,9 @@ export function ChoiceCard({
           <span id={`${id}-title`} className="choice-card__title">
             {title}
           </span>
-          {badge ? (
+          {soon ? (
+            <SoonBadge item={soon} id={`${id}-badge`} />
+          ) : badge ? (
             <span id={`${id}-badge`} className="choice-card__badge">
               {badge}
             </span>

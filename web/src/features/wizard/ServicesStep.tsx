@@ -1,9 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { CountryService, ServicesCatalog } from '../../../../shared/contract/catalog';
 import type { Country } from '../../../../shared/contract/countries';
 import { es, fmt } from '../../../../shared/messages.es';
+import { waitlistInterest } from '../../../../shared/rules/availability';
 import { formatMoney } from '../../../../shared/rules/currency';
+import { NotifyMe } from '../../components/coming-soon/NotifyMe';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ChoiceCard } from './ChoiceCard';
@@ -27,6 +29,21 @@ const priceLine = (s: CountryService) =>
   `${formatMoney(s.price, s.currency_code)} ${
     s.pricing_model === 'per_signer' ? es.wizard.perSigner : `· ${es.wizard.flatPrice}`
   }`;
+
+/** The catalogue item of a service not delivered yet (issue 21), for its 'Próximamente'. */
+const soonItem = (s: CountryService) =>
+  s.available ? undefined : waitlistInterest('service', s.code);
+
+/** A service's card; one not delivered yet gets 'Avísame' under it. */
+function ServiceChoice({ service, children }: { service: CountryService; children: ReactNode }) {
+  if (service.available) return children;
+  return (
+    <div className="choice-card-wrap">
+      {children}
+      <NotifyMe interest={waitlistInterest('service', service.code)} label={service.name} />
+    </div>
+  );
+}
 
 /**
  * Step 2 (§2.5, §4.1): the notarial choice, then the signature type it allows; a summary with
@@ -70,7 +87,12 @@ export function ServicesStep({
 
   const { notarial } = chosenServices(data, selection);
   const forced = isSignatureForced(notarial?.code);
-  const signatures = notarial ? offeredSignatures(data, notarial.code) : [];
+  const offered = notarial ? offeredSignatures(data, notarial.code) : [];
+  // Types not delivered yet are listed (disabled, 'Próximamente') whatever the notarial choice:
+  // the customer sees what is coming, and none of them can be chosen.
+  const signatures = notarial
+    ? data.signature_types.filter((s) => !s.available || offered.includes(s))
+    : [];
 
   return (
     <div className="wizard-columns">
@@ -82,14 +104,16 @@ export function ServicesStep({
           </h3>
           <fieldset className="choice-grid" aria-labelledby={notarialId}>
             {data.notarial_services.map((s) => (
-              <ChoiceCard
-                key={s.id}
-                title={s.name}
-                description={s.description}
-                meta={priceLine(s)}
-                selected={selection.notarial_service === s.id}
-                onSelect={() => onToggle(s)}
-              />
+              <ServiceChoice key={s.id} service={s}>
+                <ChoiceCard
+                  title={s.name}
+                  description={s.description}
+                  meta={priceLine(s)}
+                  selected={selection.notarial_service === s.id}
+                  soon={soonItem(s)}
+                  onSelect={() => onToggle(s)}
+                />
+              </ServiceChoice>
             ))}
           </fieldset>
         </section>
@@ -106,16 +130,18 @@ export function ServicesStep({
               {forced ? <Alert tone="info">{es.wizard.signatureForced}</Alert> : null}
               <fieldset className="choice-grid" aria-labelledby={signatureId}>
                 {signatures.map((s) => (
-                  <ChoiceCard
-                    key={s.id}
-                    title={s.name}
-                    description={s.description}
-                    meta={priceLine(s)}
-                    badge={forced ? es.wizard.requiredBadge : undefined}
-                    selected={selection.electronic_signature === s.id}
-                    locked={forced}
-                    onSelect={() => onToggle(s)}
-                  />
+                  <ServiceChoice key={s.id} service={s}>
+                    <ChoiceCard
+                      title={s.name}
+                      description={s.description}
+                      meta={priceLine(s)}
+                      badge={forced ? es.wizard.requiredBadge : undefined}
+                      selected={selection.electronic_signature === s.id}
+                      locked={forced}
+                      soon={soonItem(s)}
+                      onSelect={() => onToggle(s)}
+                    />
+                  </ServiceChoice>
                 ))}
               </fieldset>
             </>
@@ -187,6 +213,7 @@ function Summary({
         <span>{es.wizard.estimatedTotal}</span>
         <strong>{formatMoney(total, currency)}</strong>
       </p>
+      <p className="price-summary__note">{es.receipts.pricesVatIncluded}</p>
       <p className="price-summary__note">
         {signers === 1
           ? es.wizard.summarySignersOne

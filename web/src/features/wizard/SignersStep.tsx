@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { es, fmt } from '../../../../shared/messages.es';
+import { formatRut } from '../../../../shared/rules/rut';
 import {
   MAX_SIGNERS,
   rutRequiredFor,
@@ -232,7 +233,7 @@ function SignerCard({
         <dl className="signer-card__data">
           <div>
             <dt>{fieldLabel('id_number', signatureCode)}</dt>
-            <dd>{signer.id_number}</dd>
+            <dd>{formatRut(signer.id_number)}</dd>
           </div>
           <div>
             <dt>{es.wizard.email}</dt>

@@ -13,7 +13,7 @@ export const wizardKeys = {
   savedSigners: ['savedSigners'] as const,
   featurePlans: ['featurePlans'] as const,
   featureSubscriptions: ['featureSubscriptions'] as const,
-  creditServices: ['creditServices'] as const,
+  creditServices: (countryId: string) => ['creditServices', countryId] as const,
 };
 
 /** Retry transient failures twice, never a definitive answer. */
@@ -29,12 +29,8 @@ export const catalogQuery = (countryId: string) => ({
   retry: retryTransient,
 });
 
-/** What each credit service costs (the analysis panel on the wizard's first step). */
-export const creditServicesQuery = {
-  queryKey: wizardKeys.creditServices,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiCall('listCreditServices', { signal }),
-  staleTime: 5 * 60_000,
-};
+/** What each credit service costs in a country (shared with the credit services screen). */
+export { creditServicesQuery } from '../../lib/creditServicesQuery';
 
 /** A 404/403 means "not yours or gone": asking again will not change it. */
 export const isGone = (err: unknown) =>

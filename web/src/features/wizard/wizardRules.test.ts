@@ -19,6 +19,7 @@ import {
   fileProblem,
   firstIncompleteStep,
   formatFileSize,
+  isDelivered,
   offeredSignatures,
   phoneInput,
   rejectionMessage,
@@ -55,6 +56,8 @@ const service = (
   price,
   currency_code: 'CLP',
   pricing_model,
+  // The §4.1 rules are about options that can be sold; availability has its own cases below.
+  available: true,
 });
 
 const notaryAuthorized = service('n1', 'firma_autorizada', 'notarial_service', 15000);
@@ -408,5 +411,32 @@ describe('AI analysis', () => {
     expect(remainingAnalysisDelay(1000, 1000)).toBe(10_000);
     expect(remainingAnalysisDelay(1000, 8000)).toBe(3000);
     expect(remainingAnalysisDelay(1000, 20_000)).toBe(0);
+  });
+});
+
+describe('services not delivered yet (issue 21)', () => {
+  const soonFea = { ...advanced, available: false };
+  const soonCopy = { ...legalizedCopy, available: false };
+  const partial = {
+    notarial_services: [notaryAuthorized, soonCopy, noNotary],
+    signature_types: [simple, soonFea, claveUnica],
+  };
+
+  it('cannot be chosen, in either slot', () => {
+    const start = { notarial_service: null, electronic_signature: null };
+    expect(toggleService(start, soonCopy, partial)).toEqual(start);
+    const withNotary = toggleService(start, noNotary, partial);
+    expect(toggleService(withNotary, soonFea, partial)).toEqual(withNotary);
+    expect(toggleService(withNotary, simple, partial).electronic_signature).toBe(simple.id);
+  });
+
+  it('a stored choice of one can be removed, but never completes the step', () => {
+    const stored = { notarial_service: noNotary.id, electronic_signature: soonFea.id };
+    const draft = { ...emptyDraft(), services: stored };
+    expect(stepComplete(2, draft, partial, 'fea')).toBe(false);
+    expect(toggleService(stored, soonFea, partial).electronic_signature).toBeNull();
+    expect(isDelivered(partial, soonFea.id)).toBe(false);
+    expect(isDelivered(partial, simple.id)).toBe(true);
+    expect(isDelivered(partial, 'unknown')).toBe(false);
   });
 });

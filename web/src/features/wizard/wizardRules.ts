@@ -137,6 +137,13 @@ export function chosenServices(
   };
 }
 
+/** Whether a catalogue service is delivered end to end (issue 21); unknown ids are not. */
+export function isDelivered(catalog: Catalog, id: string): boolean {
+  return [...catalog.notarial_services, ...catalog.signature_types].some(
+    (s) => s.id === id && s.available,
+  );
+}
+
 /** The signature types offered after a notarial choice (§4.1). */
 export function offeredSignatures(
   catalog: Catalog,
@@ -166,6 +173,10 @@ export function toggleService(
 ): ServiceSelection {
   const notarial = byId(catalog.notarial_services, sel.notarial_service);
   const signature = byId(catalog.signature_types, sel.electronic_signature);
+  // Not delivered yet (issue 21): shown as 'Próximamente', never chosen (a stored choice of
+  // it can still be removed).
+  const chosen = sel.notarial_service === service.id || sel.electronic_signature === service.id;
+  if (!chosen && !isDelivered(catalog, service.id)) return sel;
 
   if (service.category === 'electronic_signature') {
     if (isSignatureForced(notarial?.code)) return sel;
@@ -321,7 +332,7 @@ export function stepComplete(
         return !!draft.services.notarial_service && !!draft.services.electronic_signature;
       }
       const { notarial, signature } = chosenServices(catalog, draft.services);
-      if (!notarial || !signature) return false;
+      if (!notarial || !signature || !notarial.available || !signature.available) return false;
       return offeredSignatures(catalog, notarial.code).some((s) => s.id === signature.id);
     }
     case 3:
@@ -423,6 +434,9 @@ export function analysisCost(
     DEFAULT_ANALYSIS_CREDITS
   );
 }
+
+/** The AI analysis's idempotency key: the document's own (shared/rules/availability.ts). */
+export { analysisKey } from '../../../../shared/rules/availability';
 
 /** The analysis result shows no sooner than 10 s after the call started (§7.5). */
 export const ANALYSIS_MIN_MS = 10_000;

@@ -5,7 +5,9 @@ import * as z from 'zod/mini';
 import { emailField } from '../../../../../shared/contract/common';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
+import { apiCall } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/session/sessionUser';
+import { serviceErrorMessage } from '../apiErrors';
 import { useLogin } from '../useLogin';
 import type { SwitchLink } from './types';
 import '../auth.css';
@@ -26,9 +28,11 @@ export interface LoginFormProps {
 export function LoginForm({ onSuccess, switchLink }: LoginFormProps) {
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
@@ -37,14 +41,50 @@ export function LoginForm({ onSuccess, switchLink }: LoginFormProps) {
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null);
+    setResend('idle');
     const result = await login(email, password);
     if (result.ok) onSuccess(result.user);
     else setError(result.message);
   });
 
+  // An account whose confirmation link was not followed: offer the mail again, for the address
+  // typed (the answer is the same whether or not it has a pending account).
+  const resendMail = async () => {
+    setResend('sending');
+    try {
+      await apiCall('resendConfirmation', { body: { email: getValues('email') } });
+      setResend('sent');
+    } catch (err) {
+      setResend('idle');
+      setError(serviceErrorMessage(err));
+    }
+  };
+  const offerResend = error === es.auth.notConfirmed && resend !== 'sent';
+
   return (
     <form className="ui-form auth-form" noValidate onSubmit={onSubmit}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {resend === 'sent' ? (
+        <Alert tone="success">{es.auth.confirmationResent}</Alert>
+      ) : error ? (
+        <Alert
+          tone="error"
+          action={
+            offerResend ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={resend === 'sending'}
+                loadingLabel={es.auth.resendingConfirmation}
+                onClick={() => void resendMail()}
+              >
+                {es.auth.resendConfirmation}
+              </Button>
+            ) : null
+          }
+        >
+          {error}
+        </Alert>
+      ) : null}
       <TextField
         label={es.auth.email}
         type="email"

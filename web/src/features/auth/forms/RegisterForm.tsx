@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { type SignUpRequest, signUpRequest } from '../../../../../shared/contract/auth';
+import { type SignUpFormValues, signUpForm } from '../../../../../shared/contract/auth';
+import { LEGAL_PATHS } from '../../../../../shared/legal';
 import { es } from '../../../../../shared/messages.es';
 import { Alert, Button, PasswordField, TextField } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
@@ -11,7 +12,14 @@ import { registerErrorMessage } from '../apiErrors';
 import type { SwitchLink } from './types';
 import '../auth.css';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'acceptTerms',
+] as const;
 
 export interface RegisterFormProps {
   /** Called once the account exists and the confirmation e-mail is on its way. */
@@ -19,18 +27,30 @@ export interface RegisterFormProps {
   switchLink: SwitchLink;
 }
 
-/** Sign-up with the server's own rules (shared schema): names, e-mail, password twice. */
+/**
+ * Sign-up with the server's own rules (shared schema): names, e-mail, password twice, and the
+ * ticked acceptance of the terms and the privacy policy (the server refuses it without).
+ */
 export function RegisterForm({ onSuccess, switchLink }: RegisterFormProps) {
   const [error, setError] = useState<{ message: string; offerLogin: boolean } | null>(null);
+  const consentErrorId = useId();
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpRequest, unknown, z.output<typeof signUpRequest>>({
-    resolver: zodResolver(signUpRequest),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  } = useForm<SignUpFormValues, unknown, z.output<typeof signUpForm>>({
+    resolver: zodResolver(signUpForm),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
   });
+  const consentError = errors.acceptTerms?.message;
 
   const onSubmit = handleSubmit(async (body) => {
     setError(null);
@@ -96,10 +116,41 @@ export function RegisterForm({ onSuccess, switchLink }: RegisterFormProps) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
+      <div className="auth-consent">
+        <label className="auth-consent__label">
+          <input
+            type="checkbox"
+            required
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? consentErrorId : undefined}
+            {...register('acceptTerms')}
+          />
+          <span>
+            {es.legal.consentBefore}
+            <LegalLink to={LEGAL_PATHS.terms}>{es.legal.consentTermsLink}</LegalLink>
+            {es.legal.consentBetween}
+            <LegalLink to={LEGAL_PATHS.privacy}>{es.legal.consentPrivacyLink}</LegalLink>
+          </span>
+        </label>
+        {consentError ? (
+          <p id={consentErrorId} className="ui-field__error" role="alert">
+            {consentError}
+          </p>
+        ) : null}
+      </div>
       <Button type="submit" fullWidth loading={isSubmitting} loadingLabel={es.auth.submitting}>
         {es.auth.submitRegister}
       </Button>
       <p className="auth-form__switch">{switchLink('login', es.auth.haveAccount)}</p>
     </form>
+  );
+}
+
+/** A legal page in a new tab: the form (and the open modal) stays as it was typed. */
+function LegalLink({ to, children }: { to: string; children: string }) {
+  return (
+    <a href={to} target="_blank" rel="noopener" title={es.legal.opensInNewTab}>
+      {children}
+    </a>
   );
 }

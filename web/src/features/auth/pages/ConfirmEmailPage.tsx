@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { es } from '../../../../../shared/messages.es';
 import { Alert } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
+import { grantMaintenanceAccess } from '../../../lib/maintenanceAccess';
 import { useSession } from '../../../lib/session/session';
 import { confirmErrorMessage } from '../apiErrors';
 import { parseConfirmQuery } from '../links';
@@ -15,7 +16,7 @@ const AFTER_CONFIRM = '/dashboard';
 
 type State =
   | { phase: 'loading' }
-  | { phase: 'success'; choosePassword: boolean }
+  | { phase: 'success'; choosePassword: boolean; alreadyConfirmed: boolean }
   | { phase: 'error'; message: string; invalidLink: boolean };
 
 /**
@@ -23,6 +24,10 @@ type State =
  * after 3 s (spec §4.5). /dashboard needs a session and a new account has none yet, so a
  * signed-out user is sent to /login?next=/dashboard instead: same destination, one step
  * fewer than landing on a guard that bounces to the home page.
+ *
+ * A confirmed account lets its owner past the maintenance gate, as a login would: on a device
+ * that never entered the access code, the login page it goes on to is not the gate. A second
+ * click on the mail's link says the account is already confirmed and goes on the same way.
  */
 export function ConfirmEmailPage() {
   // Another link opened in this tab (a new query) starts the flow afresh.
@@ -53,7 +58,13 @@ function ConfirmEmailFlow({ search }: { search: string }) {
       apiCall('confirmEmail', { body: { token_hash: link.token_hash, type: link.type } }),
     ).then(
       (res) => {
-        if (active) setState({ phase: 'success', choosePassword: res.choosePassword === true });
+        grantMaintenanceAccess();
+        if (!active) return;
+        setState({
+          phase: 'success',
+          choosePassword: res.choosePassword === true,
+          alreadyConfirmed: res.alreadyConfirmed === true,
+        });
       },
       (err: unknown) => {
         if (!active) return;
@@ -82,6 +93,13 @@ function ConfirmEmailFlow({ search }: { search: string }) {
       {state.phase === 'loading' ? (
         <StatusBlock icon="loading">
           <p role="status">{es.auth.confirming}</p>
+        </StatusBlock>
+      ) : state.phase === 'success' && state.alreadyConfirmed ? (
+        <StatusBlock icon="success">
+          <Alert tone="info" title={es.auth.alreadyConfirmed}>
+            <p>{es.auth.alreadyConfirmedBody}</p>
+            <p>{es.auth.redirecting}</p>
+          </Alert>
         </StatusBlock>
       ) : state.phase === 'success' ? (
         <StatusBlock icon="success">

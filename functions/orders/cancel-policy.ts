@@ -1,0 +1,62 @@
+import type { OrderCancellation } from '../../shared/contract/orders.js';
+import { ADVANCED_SIGNATURE_CODE, CLAVE_UNICA_CODE } from '../../shared/rules/services.js';
+import {
+  BIOMETRIC_SIGNATURE_CODE,
+  NO_NOTARY_CODE,
+  type SignatureType,
+} from '../../shared/rules/signature-types.js';
+import type { OrderRecord } from './repo.js';
+
+/**
+ * What a customer's cancellation gives back (docs/credits-economy.md "Cancelar un pedido").
+ * Pure: the order as read and the catalogue's codes not delivered yet
+ * (functions/catalog/availability.ts) decide it; the server applies it, the order modal says it.
+ *
+ * - Only an order still 'processing' can be cancelled (completed and cancelled ones cannot).
+ * - Everything comes back while no signer has signed: nothing was delivered yet.
+ * - Once a signer signed, nothing comes back: the signature was delivered (its evidence is on
+ *   the trail) and a refund then would let a signed document be had for free.
+ * - An order that includes a signature type or notarial service Sello does not deliver yet
+ *   is refunded whole, whoever signed: it was sold by mistake.
+ */
+export type OrderForTerms = Pick<
+  OrderRecord,
+  'status' | 'sign_count' | 'signature_type' | 'notarial_code'
+>;
+
+/** The catalogue code of each signature type (the reverse of signatureTypeOfCode). */
+const SIGNATURE_CODES: Record<SignatureType, string> = {
+  simple: 'fes',
+  advanced: ADVANCED_SIGNATURE_CODE,
+  clave_unica: CLAVE_UNICA_CODE,
+  biometric: BIOMETRIC_SIGNATURE_CODE,
+};
+
+/** The codes of what the order bought: its signature type and its notarial service, if any. */
+export function orderServiceCodes(
+  order: Pick<OrderRecord, 'signature_type' | 'notarial_code'>,
+): string[] {
+  const codes = [SIGNATURE_CODES[order.signature_type ?? 'simple']];
+  if (order.notarial_code && order.notarial_code !== NO_NOTARY_CODE) {
+    codes.push(order.notarial_code);
+  }
+  return codes;
+}
+
+/** True when the order bought something the catalogue says is not delivered yet. */
+export function boughtUnavailable(
+  order: Pick<OrderRecord, 'signature_type' | 'notarial_code'>,
+  unavailable: ReadonlySet<string>,
+): boolean {
+  return orderServiceCodes(order).some((code) => unavailable.has(code));
+}
+
+/** What cancelling now gives back; null when the order cannot be cancelled. */
+export function cancelTerms(
+  order: OrderForTerms,
+  unavailable: ReadonlySet<string>,
+): OrderCancellation | null {
+  if (order.status !== 'processing') return null;
+  if (boughtUnavailable(order, unavailable)) return { refund: 'full', unavailable: true };
+  return { refund: (order.sign_count ?? 0) === 0 ? 'full' : 'none', unavailable: false };
+}
