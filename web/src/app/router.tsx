@@ -118,7 +118,10 @@ export const routes: RouteObject[] = [
       route('/auth/confirm', ConfirmEmailPage),
       route('/reset-password', ResetPasswordPage),
       // Legal pages: static, open to everyone without the gate (app/paths.ts isUngatedPath).
-      route('/terminos', lazyNamed(() => import('../features/legal/TermsPage'), 'TermsPage')),
+      route(
+        '/terminos',
+        lazyNamed(() => import('../features/legal/TermsPage'), 'TermsPage'),
+      ),
       route(
         '/privacidad',
         lazyNamed(() => import('../features/legal/PrivacyPage'), 'PrivacyPage'),

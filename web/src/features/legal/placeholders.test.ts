@@ -20,11 +20,16 @@ describe('legal texts', () => {
     for (const doc of [termsDocument, privacyDocument]) {
       const texts = [
         ...doc.intro,
-        ...doc.sections.flatMap((s) => [...(s.paragraphs ?? []), ...(s.items ?? []), ...(s.after ?? [])]),
+        ...doc.sections.flatMap((s) => [
+          ...(s.paragraphs ?? []),
+          ...(s.items ?? []),
+          ...(s.after ?? []),
+        ]),
       ];
       for (const text of texts) {
         for (const part of splitPlaceholders(text)) {
-          if (part.kind === 'link') expect(KNOWN.has(part.name), `${part.raw} in ${doc.title}`).toBe(true);
+          if (part.kind === 'link')
+            expect(KNOWN.has(part.name), `${part.raw} in ${doc.title}`).toBe(true);
         }
       }
     }
