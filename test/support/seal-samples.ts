@@ -173,6 +173,24 @@ export interface SealCms {
 
 const TST_INFO = '1.2.840.113549.1.9.16.1.4';
 
+/**
+ * The CMS in a /Contents value, without the zero padding after it: its length is read from
+ * its DER header (trimming trailing zero bytes would cut a signature that ends in 0x00).
+ */
+function derOnly(contents: Buffer): Uint8Array {
+  if (contents[0] !== 0x30) throw new Error('the /Contents value is not a DER SEQUENCE');
+  const first = contents[1] ?? 0;
+  let length = first;
+  let header = 2;
+  if (first & 0x80) {
+    const n = first & 0x7f;
+    length = 0;
+    for (let i = 0; i < n; i++) length = length * 256 + (contents[2 + i] ?? 0);
+    header = 2 + n;
+  }
+  return new Uint8Array(contents.subarray(0, header + length));
+}
+
 /** Every signature dictionary's CMS in file order (each read through its /ByteRange). */
 export function signedDatas(
   pdf: Uint8Array,
@@ -182,8 +200,7 @@ export function signedDatas(
   return ranges.map((range) => {
     const start = Number(range[2]);
     const end = Number(range[3]);
-    const hex = text.slice(start + 1, end - 1).replace(/(00)+$/, '');
-    const der = new Uint8Array(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'));
+    const der = derOnly(Buffer.from(text.slice(start + 1, end - 1), 'hex'));
     const info = new pkijs.ContentInfo({ schema: asn1js.fromBER(toAb(der)).result });
     // What the signature covers: the file minus its /Contents value.
     const [a, b, c, d] = range.slice(1, 5).map(Number) as [number, number, number, number];
