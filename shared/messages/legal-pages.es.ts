@@ -1,4 +1,4 @@
-import { CONTROLLER_NAME, PRIVACY_EMAIL, SUPPORT } from '../legal.js';
+import { CONTROLLER_NAME, SUPPORT } from '../legal.js';
 
 /**
  * The texts of /terminos and /privacidad. Loaded only with those pages (not merged into `es`):

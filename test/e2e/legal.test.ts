@@ -53,26 +53,47 @@ describe('the legal pages', () => {
         await page.goto('/terminos');
         await page.getByRole('heading', { level: 1, name: termsDocument.title }).waitFor();
         await expectNoGate(page);
-        await page.getByText(fmt(es.legal.versionLine, { version: TERMS_VERSION, date: '27 de noviembre de 2026' })).waitFor();
+        await page
+          .getByText(
+            fmt(es.legal.versionLine, { version: TERMS_VERSION, date: '27 de noviembre de 2026' }),
+          )
+          .waitFor();
         await page.getByRole('heading', { name: '5. Cancelación y reembolsos' }).waitFor();
         // Readable on a phone: nothing wider than the screen.
         const overflow = await page.evaluate(
           'document.documentElement.scrollWidth - document.documentElement.clientWidth',
         );
         expect(overflow).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${SHOTS}/terminos-${size}.png`, fullPage: size === 'phone' });
+        await page.screenshot({
+          path: `${SHOTS}/terminos-${size}.png`,
+          fullPage: size === 'phone',
+        });
 
         // The terms link to the privacy policy, without leaving the visitor at the gate.
-        await page.locator('main').getByRole('link', { name: es.legal.privacyTitle }).first().click();
+        await page
+          .locator('main')
+          .getByRole('link', { name: es.legal.privacyTitle })
+          .first()
+          .click();
         await page.waitForURL('**/privacidad');
         await page.getByRole('heading', { level: 1, name: privacyDocument.title }).waitFor();
         await expectNoGate(page);
-        await page.getByText(fmt(es.legal.versionLine, { version: PRIVACY_VERSION, date: '27 de noviembre de 2026' })).waitFor();
+        await page
+          .getByText(
+            fmt(es.legal.versionLine, {
+              version: PRIVACY_VERSION,
+              date: '27 de noviembre de 2026',
+            }),
+          )
+          .waitFor();
         for (const heading of ['1. Responsable', '6. Cuánto tiempo los guardamos', '8. Reclamos']) {
           await page.getByRole('heading', { name: heading }).waitFor();
         }
         await page.getByRole('link', { name: 'privacidad@sello.cl' }).first().waitFor();
-        await page.screenshot({ path: `${SHOTS}/privacidad-${size}.png`, fullPage: size === 'phone' });
+        await page.screenshot({
+          path: `${SHOTS}/privacidad-${size}.png`,
+          fullPage: size === 'phone',
+        });
 
         // Opened directly too (a link in a mail, a bookmark).
         await page.goto('/privacidad');
@@ -102,7 +123,10 @@ describe('the legal pages', () => {
       await footer.getByRole('link', { name: es.legal.termsTitle }).click();
       await page.waitForURL('**/terminos');
       await page.getByRole('heading', { level: 1, name: termsDocument.title }).waitFor();
-      await page.locator('footer.app-footer').getByRole('link', { name: es.legal.privacyTitle }).click();
+      await page
+        .locator('footer.app-footer')
+        .getByRole('link', { name: es.legal.privacyTitle })
+        .click();
       await page.waitForURL('**/privacidad');
       await page.getByRole('heading', { level: 1, name: privacyDocument.title }).waitFor();
     });
@@ -230,7 +254,9 @@ describe('a visitor opening /mis-pedidos', () => {
         await page.goto('/mis-pedidos');
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('button', { name: es.auth.submitLogin }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/orders-visitor-${gatePassed ? 'code' : 'nocode'}.png` });
+        await page.screenshot({
+          path: `${SHOTS}/orders-visitor-${gatePassed ? 'code' : 'nocode'}.png`,
+        });
       });
       expect(consoleErrors).toEqual([]);
       await context.close();

@@ -133,12 +133,14 @@ describe('the confirmation link clicked again', () => {
     const token = await tokenOf(email);
     const answers = await Promise.all(Array.from({ length: 20 }, () => confirm(token)));
     for (const a of answers) expect(a.status).toBe(200);
-    const confirmed = answers.filter((a) => !(a.body as { alreadyConfirmed?: true }).alreadyConfirmed);
+    const confirmed = answers.filter(
+      (a) => !(a.body as { alreadyConfirmed?: true }).alreadyConfirmed,
+    );
     expect(confirmed).toHaveLength(1);
     await expect(signIn(stack, email, 'secreto1')).resolves.toHaveProperty('accessToken');
   });
 
-  it('a replaced sign-up\'s link, an unknown link and a stranger\'s used link stay invalid', async () => {
+  it("a replaced sign-up's link, an unknown link and a stranger's used link stay invalid", async () => {
     const email = uniqueEmail('reemplazo');
     await call('POST', '/api/auth/signup', {
       body: signUpBody(email, { acceptTerms: true }),

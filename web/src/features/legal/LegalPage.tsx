@@ -23,7 +23,9 @@ function LegalText({ text }: { text: string }) {
       {splitPlaceholders(text).map((part, i) => (
         // The parts of one fixed text never move: their index is a stable key.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-        <Fragment key={i}>{part.kind === 'text' ? part.text : (LINKS[part.name] ?? part.raw)}</Fragment>
+        <Fragment key={i}>
+          {part.kind === 'text' ? part.text : (LINKS[part.name] ?? part.raw)}
+        </Fragment>
       ))}
     </>
   );

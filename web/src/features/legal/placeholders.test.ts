@@ -20,11 +20,16 @@ describe('legal texts', () => {
     for (const doc of [termsDocument, privacyDocument]) {
       const texts = [
         ...doc.intro,
-        ...doc.sections.flatMap((s) => [...(s.paragraphs ?? []), ...(s.items ?? []), ...(s.after ?? [])]),
+        ...doc.sections.flatMap((s) => [
+          ...(s.paragraphs ?? []),
+          ...(s.items ?? []),
+          ...(s.after ?? []),
+        ]),
       ];
       for (const text of texts) {
         for (const part of splitPlaceholders(text)) {
-          if (part.kind === 'link') expect(KNOWN.has(part.name), `${part.raw} in ${doc.title}`).toBe(true);
+          if (part.kind === 'link')
+            expect(KNOWN.has(part.name), `${part.raw} in ${doc.title}`).toBe(true);
         }
       }
     }
@@ -36,7 +41,7 @@ describe('legal texts', () => {
       'Ley N° 19.628',
       'Ley N° 21.719',
       'Sello SpA',
-      'privacidad@sello.cl',
+      '{privacyEmail}',
       'acceso, rectificación, supresión, oposición, portabilidad y bloqueo',
       'Descargar mis datos',
       'Eliminar mi cuenta',
