@@ -51,35 +51,37 @@ const optionalText = (max: number) =>
  * Personal and billing data the user may change (§2 screen 6). The e-mail is not here: 'El email
  * no se puede cambiar'. An empty billing country is stored as null (§5).
  */
-export const updateProfileRequest = z.strictObject({
-  first_name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: apiEs.required }),
-      z.maxLength(100, { error: authEs.nameTooLong }),
-    ),
-  last_name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: apiEs.required }),
-      z.maxLength(100, { error: authEs.nameTooLong }),
-    ),
-  phone: optionalText(32),
-  whatsapp: optionalText(32),
-  company: optionalText(200),
-  address: optionalText(300),
-  city: optionalText(100),
-  region_province: optionalText(100),
-  billing_country_id: optionalText(16),
-  account_type: z.enum(['personal', 'team']),
-}).check(
-  // The phone follows the wizard's rule by dial code (shared/rules/phone-number.ts): "abc" or
-  // a number of the wrong length is refused here, in the browser and again on the server.
-  z.superRefine((value, ctx) => {
-    if (!value.phone) return;
-    const message = phoneNumberError(value.phone, ordersEs.phoneInvalid, fmt);
-    if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
-  }),
-);
+export const updateProfileRequest = z
+  .strictObject({
+    first_name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: apiEs.required }),
+        z.maxLength(100, { error: authEs.nameTooLong }),
+      ),
+    last_name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: apiEs.required }),
+        z.maxLength(100, { error: authEs.nameTooLong }),
+      ),
+    phone: optionalText(32),
+    whatsapp: optionalText(32),
+    company: optionalText(200),
+    address: optionalText(300),
+    city: optionalText(100),
+    region_province: optionalText(100),
+    billing_country_id: optionalText(16),
+    account_type: z.enum(['personal', 'team']),
+  })
+  .check(
+    // The phone follows the wizard's rule by dial code (shared/rules/phone-number.ts): "abc" or
+    // a number of the wrong length is refused here, in the browser and again on the server.
+    z.superRefine((value, ctx) => {
+      if (!value.phone) return;
+      const message = phoneNumberError(value.phone, ordersEs.phoneInvalid, fmt);
+      if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
+    }),
+  );
