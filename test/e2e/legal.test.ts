@@ -109,7 +109,7 @@ describe('the legal pages', () => {
     const { context, page } = await newVisitor(browser, stack, { gatePassed: true });
     await journey(page, 'legal-footer', async () => {
       await page.goto('/');
-      const footer = page.locator('footer.app-footer');
+      const footer = page.locator('#root footer.app-footer');
       await footer.getByRole('link', { name: es.legal.termsTitle }).waitFor();
       await footer.getByText(SUPPORT.hours).waitFor();
       expect(await footer.getByRole('link', { name: SUPPORT.email }).getAttribute('href')).toBe(
@@ -289,7 +289,7 @@ describe("the signer's consent screen", () => {
 describe("the profile's phone in /settings", () => {
   it("is checked like the wizard's: 'abc' is refused in Spanish and not saved", async () => {
     const user = await newConfirmedUser(stack, 'Telefono');
-    const { context, page } = await newVisitor(browser, stack);
+    const { context, page } = await newVisitor(browser, stack, { gatePassed: true });
     await journey(page, 'legal-settings-phone', async () => {
       await logInOnPage(page, user);
       await page.goto('/settings');

@@ -41,7 +41,6 @@ describe('legal texts', () => {
       'Ley N° 19.628',
       'Ley N° 21.719',
       'Sello SpA',
-      // The controller's privacy address, shown as a mailto link by LegalPage.
       '{privacyEmail}',
       'acceso, rectificación, supresión, oposición, portabilidad y bloqueo',
       'Descargar mis datos',
