@@ -191,7 +191,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       else res.end();
     });
   });
-  server.keepAliveTimeout = 5000;
+  // An idle connection stays open a minute (CloudFront keeps a viewer's for 60 s), longer than
+  // a client's own idle limit (undici: the server's hint minus 1 s), so the client always closes
+  // first. At 5 s a client whose event loop was busy past it (a test running a CLI with
+  // spawnSync) reused a socket the gateway had just closed: "other side closed".
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve());
