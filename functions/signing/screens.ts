@@ -290,16 +290,40 @@ export function signatureScreen(ctx: ScreenContext, problem?: string): SigningRe
   });
 }
 
+/**
+ * What happens to the sealed file for this signer (customer-flows §2.5 delivery option): a
+ * recipient gets it by mail, and the download here once sealed; a signer of an order delivered
+ * to the requester only is told so, not promised a mail that will never come.
+ */
+export type SignedDelivery =
+  | { kind: 'sealed'; url: string; fileName: string }
+  | { kind: 'by_mail' }
+  | { kind: 'requester_only'; requester: string };
+
 export function signedScreen(
   ctx: ScreenContext,
-  p: { signedAt: string; signerRut: string | null },
+  p: { signedAt: string; signerRut: string | null; delivery: SignedDelivery },
 ): SigningResponse {
+  const d = p.delivery;
+  const description =
+    d.kind === 'sealed'
+      ? t.signedDescriptionSealed
+      : d.kind === 'requester_only'
+        ? fmt(t.signedDescriptionRequesterOnly, { requester: d.requester })
+        : t.signedDescription;
+  const components: SigningComponent[] =
+    d.kind === 'sealed'
+      ? [{ id: 'sealed_document', type: 'document', label: d.fileName, value: d.url }]
+      : d.kind === 'by_mail'
+        ? [button('check', t.signedCheckSealed, 'check_status', 'check_status', 'secondary')]
+        : [];
   return screen(ctx, {
     message: t.signedToast,
     step: 'done',
     type: 'success',
     title: t.signedTitle,
-    description: t.signedDescription,
+    description,
+    components,
     data: { signedAt: p.signedAt, signerRut: p.signerRut, transactionCode: 'N/A' },
   });
 }

@@ -19,7 +19,6 @@ import {
   orderClosedScreen,
   rejectedScreen,
   sessionExpiredScreen,
-  signedScreen,
   typeUnavailableScreen,
 } from './screens.js';
 import {
@@ -29,7 +28,7 @@ import {
   type SigningSession,
   sessionPut,
 } from './session-repo.js';
-import { signedAtText } from './signed-at.js';
+import { signedOutcome } from './signed-outcome.js';
 import { linkHolds, signerStillPending } from './signer-repo.js';
 
 /**
@@ -126,7 +125,7 @@ export async function resumeSession(
   if (!signer || !order) return { screen: sessionExpiredScreen() };
   const ctx = screenContext(order, signer);
   if (signer.estado_firma === 'signed') {
-    return { screen: signedScreen(ctx, signedAtText(signer)) };
+    return { screen: await signedOutcome(order, signer, ctx) };
   }
   if (signer.estado_firma === 'rejected') return { screen: rejectedScreen(ctx) };
   if (order.status !== 'processing') {

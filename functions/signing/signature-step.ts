@@ -17,10 +17,10 @@ import type { AuditInput } from './audit-chain.js';
 import { auditedWrite } from './audited-write.js';
 import { epochOf, type Live, signerEvent } from './context.js';
 import { nextReminderAt, REMINDER_INDEX, reminderSortKey } from './reminders.js';
-import { codeSendScreen, sessionExpiredScreen, signatureScreen, signedScreen } from './screens.js';
+import { codeSendScreen, sessionExpiredScreen, signatureScreen } from './screens.js';
 import { SEALING_INDEX, sealRunPut } from './seal-runs.js';
 import { parseSignaturePng } from './signature-image.js';
-import { signedAtText } from './signed-at.js';
+import { signedOutcome } from './signed-outcome.js';
 import { VERIFIED_FOR_SECONDS } from './simple-flow.js';
 
 /**
@@ -189,10 +189,10 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
     logger.info('signing: signature did not land', { failed: String(res.failed) });
     // Signed meanwhile in another tab: show that; otherwise the link or order changed.
     const now = await getSigner(live.signer.id);
-    if (now?.estado_firma === 'signed') return signedScreen(live.ctx, signedAtText(now));
+    if (now?.estado_firma === 'signed') return signedOutcome(live.order, now, live.ctx);
     return sessionExpiredScreen();
   }
-  return signedScreen(live.ctx, signedAtText({ ...live.signer, signed_at: nowIso }));
+  return signedOutcome(live.order, { ...live.signer, signed_at: nowIso }, live.ctx);
 }
 
 /**

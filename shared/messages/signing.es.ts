@@ -109,7 +109,12 @@ export const signingEs = {
   sign: 'Firmar',
   signedTitle: 'Documento firmado',
   signedDescription:
-    'Tu firma quedó registrada. Cuando todos firmen recibirás el documento sellado por correo.',
+    'Tu firma quedó registrada. Cuando todos firmen te enviaremos el documento sellado por correo.',
+  signedDescriptionRequesterOnly:
+    'Tu firma quedó registrada. Cuando todos firmen, el documento sellado se enviará a {requester}, quien pidió la firma. Si necesitas una copia, pídesela a {requester}.',
+  signedDescriptionSealed:
+    'Todos firmaron y el documento quedó sellado. Puedes descargarlo aquí; también te lo enviamos por correo.',
+  signedCheckSealed: 'Ver si ya está sellado',
   signedToast: 'Documento firmado correctamente',
   notYourTurnTitle: 'Aún no es tu turno',
   notYourTurn: 'Este documento se firma en orden. Te avisaremos por correo cuando sea tu turno.',

@@ -294,7 +294,7 @@ export async function linksSent(stack: StackInfo, user: TestUser, orderId: strin
 export async function paidOrder(
   stack: StackInfo,
   user: TestUser,
-  opts: RequestOptions & { title?: string; pendingLinks?: boolean } = {},
+  opts: RequestOptions & { title?: string; pendingLinks?: boolean; billingEmail?: string } = {},
 ): Promise<Order> {
   const req = await completeRequest(stack, user, opts);
   const { grantCredits } = await import('./ledger.js');
@@ -303,7 +303,10 @@ export async function paidOrder(
     user,
     req.id,
     randomUUID(),
-    checkoutForm({ title: opts.title ?? 'Contrato de arriendo' }),
+    checkoutForm({
+      title: opts.title ?? 'Contrato de arriendo',
+      ...(opts.billingEmail ? { email: opts.billingEmail } : {}),
+    }),
   );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   if (opts.pendingLinks) return paid.body.order;

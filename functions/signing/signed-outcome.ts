@@ -1,0 +1,29 @@
+import type { SigningResponse } from '../../shared/contract/signing.js';
+import type { OrderRecord } from '../orders/repo.js';
+import type { SignerRecord } from '../orders/signer-records.js';
+import { requesterName } from './context.js';
+import { sealedFileName, sealedLink } from './file-links.js';
+import { type ScreenContext, type SignedDelivery, signedScreen } from './screens.js';
+import { signedAtText } from './signed-at.js';
+
+/** Whether the sealed file is delivered to this signer (delivery.ts picks the same people). */
+export const isRecipient = (order: OrderRecord, signer: SignerRecord) =>
+  order.delivery_options || signer.email.toLowerCase() === order.billing.email.toLowerCase();
+
+async function deliveryFor(order: OrderRecord, signer: SignerRecord): Promise<SignedDelivery> {
+  if (!isRecipient(order, signer))
+    return { kind: 'requester_only', requester: requesterName(order) };
+  const url = order.status === 'completed' ? await sealedLink(order) : null;
+  return url
+    ? { kind: 'sealed', url, fileName: sealedFileName(order.document_name) }
+    : { kind: 'by_mail' };
+}
+
+/** The final screen of a signer who signed, as true as the order is now. */
+export async function signedOutcome(
+  order: OrderRecord,
+  signer: SignerRecord,
+  ctx: ScreenContext,
+): Promise<SigningResponse> {
+  return signedScreen(ctx, { ...signedAtText(signer), delivery: await deliveryFor(order, signer) });
+}
