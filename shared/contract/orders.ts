@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
+import { fmt } from '../messages/fmt.js';
 import { ordersEs } from '../messages/orders.es.js';
+import { phoneNumberError } from '../rules/phone-number.js';
 import { idempotencyKeyField } from './credits.js';
 import { selectedServiceSchema } from './requests.js';
 
@@ -19,7 +21,18 @@ const required = (max: number) =>
       z.maxLength(max, { error: apiEs.tooLong }),
     );
 
-/** The checkout form: every field required except company (§5). */
+/** A phone field of the form, checked with the wizard's rule by dial code (issue 21). */
+const phoneField = required(32).check(
+  z.superRefine((value, ctx) => {
+    const message = phoneNumberError(value, ordersEs.phoneInvalid, fmt);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+);
+
+/**
+ * The checkout form: every field required except company (§5). The phones follow the profile's
+ * rule: the form is saved to the profile, which must never take "abc" by this way either.
+ */
 export const checkoutFormSchema = z.strictObject({
   title: required(200),
   first_name: required(100),
@@ -29,14 +42,14 @@ export const checkoutFormSchema = z.strictObject({
       error: ordersEs.emailInvalid,
     }),
   ),
-  phone: required(32),
+  phone: phoneField,
   company: z.pipe(
     z.nullish(z.string().check(z.trim(), z.maxLength(200, { error: apiEs.tooLong }))),
     z.transform((v) => v || null),
   ),
   address: required(300),
   city: required(100),
-  whatsapp: required(32),
+  whatsapp: phoneField,
   billing_country_id: required(16),
   region_province: required(100),
 });

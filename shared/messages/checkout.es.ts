@@ -17,6 +17,7 @@ export const checkoutEs = {
   },
   signerStatusLabels: {
     pending: 'Pendiente',
+    notSigned: 'Sin firmar',
     signed: 'Firmado',
     rejected: 'Rechazado',
     unknown: 'Desconocido',
@@ -198,6 +199,7 @@ export const checkoutEs = {
   cartLoadError: 'No se pudieron cargar tus solicitudes.',
   cartIntro: 'Solicitudes guardadas que aún no has pagado.',
   untitledRequest: 'Solicitud sin título',
+  noServiceYet: 'Sin servicios elegidos todavía',
   noDocument: 'Sin documento',
   createdOn: 'Creada el {date}',
   editAndPay: 'Editar y pagar',

@@ -116,6 +116,22 @@ describe('cancelling an order', () => {
         await dialog.getByRole('button', { name: new RegExp(es.checkout.resendLink) }).count(),
       ).toBe(0);
       expect(await dialog.getByRole('button', { name: es.orders.cancelOrder }).count()).toBe(0);
+      // The resend's message went with the button; the signer no longer reads 'Pendiente'.
+      expect(
+        await dialog.getByText(fmt(es.orders.resendSigningSent, { email: person.email })).count(),
+      ).toBe(0);
+      await dialog
+        .locator('.order-signer .status-badge', {
+          hasText: es.checkout.signerStatusLabels.notSigned,
+        })
+        .waitFor();
+      expect(
+        await dialog
+          .locator('.order-signer .status-badge', {
+            hasText: es.checkout.signerStatusLabels.pending,
+          })
+          .count(),
+      ).toBe(0);
       if (shots) await dialog.screenshot({ path: `${shots}/order-cancelled-modal.png` });
       await dialog.locator('.order-facts').scrollIntoViewIfNeeded();
       if (shots) await dialog.screenshot({ path: `${shots}/order-cancelled-modal-top.png` });

@@ -415,7 +415,13 @@ describe('what the server refuses before any money moves', () => {
     const res = await shop.cardIntent(
       user,
       req.id,
-      checkoutForm({ title: '   ', phone: '', email: 'no-es-email', region_province: '' }),
+      checkoutForm({
+        title: '   ',
+        phone: '',
+        email: 'no-es-email',
+        region_province: '',
+        whatsapp: 'abc',
+      }),
     );
     expect(res.status).toBe(400);
     expect(
@@ -425,7 +431,14 @@ describe('what the server refuses before any money moves', () => {
       'form.phone': es.api.required,
       'form.email': m.emailInvalid,
       'form.region_province': es.api.required,
+      // Saved to the profile: the wizard's phone rule, as the profile screen applies it.
+      'form.whatsapp': 'Número inválido para Chile (9 dígitos)',
     });
+    const profile = await call<{ whatsapp: string | null }>('GET', '/api/me', {
+      token: user.accessToken,
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body.whatsapp).not.toBe('abc');
     const noCompany = await shop.cardIntent(user, req.id, checkoutForm({ company: null }));
     expect(noCompany.status).toBe(200);
   });

@@ -6,12 +6,13 @@ import type * as z from 'zod/mini';
 import type { requestSummarySchema } from '../../../../shared/contract/requests';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
+import { contractedItems } from '../../../../shared/rules/money';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Modal, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { ordersQueryKey, requestsQueryKey } from '../../lib/queryKeys';
 import { clearWizardSession, readWizardSession } from '../../lib/wizardSession';
-import { formatOrderDate, signersCountText } from './orderRules';
+import { formatOrderDateTime, signersCountText } from './orderRules';
 
 type CartItem = z.output<typeof requestSummarySchema>;
 
@@ -142,6 +143,8 @@ function CartRow({ item, onDelete }: { item: CartItem; onDelete(): void }) {
   const c = es.checkout;
   const titleId = useId();
   const title = item.title || item.document_name || c.untitledRequest;
+  // What tells one abandoned wizard run from another: its services, and when it was started.
+  const services = contractedItems(item.quote.items).map((i) => i.name);
   return (
     <article className="cart-row" aria-labelledby={titleId}>
       <div className="cart-row__main">
@@ -149,7 +152,7 @@ function CartRow({ item, onDelete }: { item: CartItem; onDelete(): void }) {
           {item.request_number}
           <span aria-hidden="true"> · </span>
           <time dateTime={item.created_at}>
-            {fmt(c.createdOn, { date: formatOrderDate(item.created_at) })}
+            {fmt(c.createdOn, { date: formatOrderDateTime(item.created_at) })}
           </time>
         </p>
         <h3 id={titleId} className="order-row__title">
@@ -160,6 +163,9 @@ function CartRow({ item, onDelete }: { item: CartItem; onDelete(): void }) {
           <span className="order-row__document">{item.document_name ?? c.noDocument}</span>
           <span aria-hidden="true"> · </span>
           <span>{signersCountText(item.signers_count)}</span>
+        </p>
+        <p className="order-row__meta cart-row__services">
+          {services.length > 0 ? services.join(' · ') : c.noServiceYet}
         </p>
       </div>
       <p className="cart-row__total">{formatMoney(item.quote.total, item.currency_code)}</p>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Order, OrderSigner } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
-import { amountPaid } from '../../../../shared/rules/money';
+import { amountPaid, contractedItems } from '../../../../shared/rules/money';
 import { Icon } from '../../components/layout-bits/icons';
 import { OrderReceiptLinks } from '../../components/receipts/OrderReceiptLinks';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
@@ -78,6 +78,7 @@ export function OrderDetailModal({
 function OrderDetail({ order }: { order: Order }) {
   const c = es.checkout;
   const tone = ORDER_STATUS_TONES[order.status];
+  const bought = contractedItems(order.items);
   const files: { url: string; label: string }[] = [];
   for (const [url, label] of [
     [order.original_file_url, c.fileOriginal],
@@ -177,11 +178,11 @@ function OrderDetail({ order }: { order: Order }) {
       </dl>
       <OrderReceiptLinks orderId={order.id} paidAt={order.created_at} />
 
-      {order.items.length > 0 ? (
+      {bought.length > 0 ? (
         <section className="order-section" aria-label={c.items}>
           <h3 className="order-section__title">{c.items}</h3>
           <ul className="order-items">
-            {order.items.map((item) => (
+            {bought.map((item) => (
               <li key={item.id}>
                 <span>
                   {item.name}
@@ -212,7 +213,8 @@ function OrderDetail({ order }: { order: Order }) {
         </section>
       ) : null}
 
-      <Signers order={order} />
+      {/* Keyed by status: a cancellation clears a resend's message along with the button. */}
+      <Signers key={order.status} order={order} />
       <CancelOrder order={order} />
       <OrderActivity orderId={order.id} />
     </div>
@@ -314,7 +316,7 @@ function Signers({ order }: { order: Order }) {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <ul className="order-signers">
         {order.signers.map((signer) => {
-          const view = signerStatusView(signer.estado_firma);
+          const view = signerStatusView(signer.estado_firma, order.status);
           const name = `${signer.first_name} ${signer.last_name}`;
           const sending = resend.isPending && resend.variables?.id === signer.id;
           return (
@@ -332,7 +334,8 @@ function Signers({ order }: { order: Order }) {
                     {fmt(c.lastReminderAt, { date: formatOrderDateTime(signer.last_reminder_at) })}
                   </span>
                 ) : null}
-                {signer.link_sent_at ? null : signer.turn_waiting ? (
+                {signer.link_sent_at ||
+                order.status !== 'processing' ? null : signer.turn_waiting ? (
                   <span className="order-signer__waiting" title={c.turnWaitingHint}>
                     {c.turnWaiting}
                   </span>

@@ -33,6 +33,12 @@ describe('status labels', () => {
       icon: 'check',
     });
     expect(signerStatusView('rejected')).toEqual({ label: 'Rechazado', tone: 'error', icon: 'x' });
+    expect(signerStatusView('pending', 'cancelled')).toEqual({
+      label: 'Sin firmar',
+      tone: 'muted',
+      icon: 'x',
+    });
+    expect(signerStatusView('signed', 'cancelled').label).toBe('Firmado');
     expect(signerStatusView('in_review').label).toBe('Desconocido');
     expect(signerStatusView('').label).toBe('Desconocido');
   });

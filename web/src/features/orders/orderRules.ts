@@ -25,12 +25,17 @@ export type SignerIcon = 'clock' | 'check' | 'x' | 'help';
 
 /**
  * §4.2: pending 'Pendiente' (warning, clock), signed 'Firmado' (success), rejected 'Rechazado'
- * (error); any other value 'Desconocido'.
+ * (error); any other value 'Desconocido'. A signer still pending on a cancelled order waits for
+ * nothing any more: 'Sin firmar' (muted), not 'Pendiente' (issue 21).
  */
-export function signerStatusView(status: string): { label: string; tone: Tone; icon: SignerIcon } {
+export function signerStatusView(
+  status: string,
+  orderStatus: OrderStatus = 'processing',
+): { label: string; tone: Tone; icon: SignerIcon } {
   const labels = es.checkout.signerStatusLabels;
   switch (status) {
     case 'pending':
+      if (orderStatus === 'cancelled') return { label: labels.notSigned, tone: 'muted', icon: 'x' };
       return { label: labels.pending, tone: 'warning', icon: 'clock' };
     case 'signed':
       return { label: labels.signed, tone: 'success', icon: 'check' };

@@ -56,12 +56,12 @@ describe('the view model of an answer', () => {
         {
           orderNumber: null,
           signerRut: '1-9',
-          vigenciaInfo: { rut: '1-9', vigencia: 'Vigente', fechaVencimiento: '01-01-2027' },
+          vigenciaInfo: { rut: '123456785', vigencia: 'Vigente', fechaVencimiento: '01-01-2027' },
         },
       ).data,
     );
     expect(rows).toEqual([
-      { label: t.validityRut, value: '1-9' },
+      { label: t.validityRut, value: '12.345.678-5' },
       { label: t.validity, value: 'Vigente' },
       { label: t.validityExpiry, value: '01-01-2027' },
     ]);

@@ -1,5 +1,6 @@
 import type { SigningResponse } from '../../../../shared/contract/signing';
 import { es, fmt } from '../../../../shared/messages.es';
+import { formatRut } from '../../../../shared/rules/rut';
 import { formatSantiagoDateTime, santiagoOffset } from '../../../../shared/rules/santiago-time';
 import { errorCodeOf } from './buttons';
 
@@ -37,7 +38,8 @@ export function detailRows(data: SigningResponse['data']): DetailRow[] {
   };
   add(t.orderNumber, data.orderNumber);
   if (data.vigenciaInfo) {
-    add(t.validityRut, data.vigenciaInfo.rut);
+    // One RUT format on every screen (12.345.678-5), however the provider writes it.
+    add(t.validityRut, formatRut(data.vigenciaInfo.rut));
     add(t.validity, data.vigenciaInfo.vigencia);
     add(t.validityExpiry, data.vigenciaInfo.fechaVencimiento);
   } else {
