@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../shared/contract/orders.js';
 import { es, fmt } from '../../shared/messages.es.js';
 import { formatMoney } from '../../shared/rules/currency.js';
+import { contractedItems } from '../../shared/rules/money.js';
 import { formatSantiagoDateTime } from '../../shared/rules/santiago-time.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser, type TestUser } from '../support/client.js';
@@ -348,6 +349,18 @@ describe('the cart', () => {
         formatMoney(newer.quote.total, newer.currency_code),
       );
       expect(await list.nth(0).textContent()).toContain('escritura.pdf');
+      // Two runs of the wizard are told apart by their services and the time they began.
+      const services = contractedItems(newer.quote.items).map((i) => i.name);
+      expect(services.length).toBeGreaterThan(0);
+      expect(await list.nth(0).locator('.cart-row__services').textContent()).toBe(
+        services.join(' · '),
+      );
+      expect(await list.nth(0).locator('time').textContent()).toBe(
+        fmt(es.checkout.createdOn, { date: formatSantiagoDateTime(newer.created_at) }),
+      );
+      if (process.env.SELLO_SCREENSHOTS) {
+        await page.screenshot({ path: `${process.env.SELLO_SCREENSHOTS}/cart.png` });
+      }
 
       // Edit and pay: the wizard on that request.
       await page
