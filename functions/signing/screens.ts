@@ -302,7 +302,7 @@ export type SignedDelivery =
 
 export function signedScreen(
   ctx: ScreenContext,
-  p: { signedAt: string; signerRut: string | null; delivery: SignedDelivery },
+  p: { signedAt: string; signerRut: string | null; delivery: SignedDelivery; justSigned: boolean },
 ): SigningResponse {
   const d = p.delivery;
   const description =
@@ -318,7 +318,8 @@ export function signedScreen(
         ? [button('check', t.signedCheckSealed, 'check_status', 'check_status', 'secondary')]
         : [];
   return screen(ctx, {
-    message: t.signedToast,
+    // The toast celebrates the signature once, not each later look at the outcome.
+    message: p.justSigned ? t.signedToast : '',
     step: 'done',
     type: 'success',
     title: t.signedTitle,

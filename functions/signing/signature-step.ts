@@ -192,7 +192,7 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
     if (now?.estado_firma === 'signed') return signedOutcome(live.order, now, live.ctx);
     return sessionExpiredScreen();
   }
-  return signedOutcome(live.order, { ...live.signer, signed_at: nowIso }, live.ctx);
+  return signedOutcome(live.order, { ...live.signer, signed_at: nowIso }, live.ctx, true);
 }
 
 /**

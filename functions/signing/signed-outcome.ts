@@ -24,6 +24,11 @@ export async function signedOutcome(
   order: OrderRecord,
   signer: SignerRecord,
   ctx: ScreenContext,
+  justSigned = false,
 ): Promise<SigningResponse> {
-  return signedScreen(ctx, { ...signedAtText(signer), delivery: await deliveryFor(order, signer) });
+  return signedScreen(ctx, {
+    ...signedAtText(signer),
+    delivery: await deliveryFor(order, signer),
+    justSigned,
+  });
 }

@@ -107,6 +107,7 @@ describe('signing in the browser', () => {
     });
     await ana.context.close();
 
+    let last: Awaited<ReturnType<typeof openSigner>> | undefined;
     for (const [who, name] of [
       [b, 'Bruno Díaz'],
       [c, 'Carla Núñez'],
@@ -117,10 +118,27 @@ describe('signing in the browser', () => {
         signTyped(visitor.page, who.email, name, 0),
       );
       expect(visitor.consoleErrors).toEqual([]);
-      await visitor.context.close();
+      if (who === c) last = visitor;
+      else await visitor.context.close();
     }
 
     const done = await orderWhen(stack, user, order.id, 'completed');
+    // The last signer (delivery to every signer) was promised the file by mail; once sealed,
+    // 'Ver si ya está sellado' offers it right there.
+    if (!last) throw new Error('no last signer');
+    const lastPage = last.page;
+    await journey(lastPage, 'signing-last-signer-download', async () => {
+      await lastPage.getByText(t.signedDescription).waitFor();
+      await lastPage.getByRole('button', { name: t.signedCheckSealed }).click();
+      await lastPage.getByText(t.signedDescriptionSealed).waitFor();
+      await lastPage.getByRole('button', { name: /Descargar/ }).first().waitFor();
+      await lastPage.screenshot({
+        path: '.data/e2e-shots/signing-last-signer-sealed.png',
+        fullPage: true,
+      });
+    });
+    expect(last.consoleErrors).toEqual([]);
+    await last.context.close();
     expect(done.verification_code).toBeTruthy();
     // The requester received the sealed PDF's link; its bytes are the sealed file.
     await expect

@@ -35,11 +35,14 @@ describe('signing: the final screen follows the delivery option', () => {
     // Not sealed yet at the signature: the file is promised by mail, with a way to look again.
     expect(last.ui.description).toContain('te enviaremos el documento sellado por correo');
     expect(last.ui.components.map((c) => c.value)).toEqual(['check_status']);
+    expect(last.message).toBe('Documento firmado correctamente');
 
     await orderWhen(stack, user, order.id, 'completed');
     const again = await session.step({ accion: 'check_status' });
     expect(again.status).toBe(200);
     expect(again.body.ui.description).toContain('quedó sellado');
+    // A later look is not a new signature: no second "firmado correctamente" toast.
+    expect(again.body.message).toBe('');
     const doc = again.body.ui.components.find((c) => c.type === 'document');
     expect(doc?.label).toMatch(/-firmado\.pdf$/);
     const file = await fetch(String(doc?.value));
