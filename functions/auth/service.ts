@@ -276,22 +276,45 @@ export async function resendConfirmation(
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
-  const floor = deps.sleep(RECOVERY_ANSWER_MS);
-  try {
+  await atFixedPace(deps, async () => {
     await limit(deps, 'signupPerClient', sourceIp, authEs.signupTooManyFromClient);
     const user = await deps.identity.getUser(email);
     if (!user || !isPending(user) || addressKey(user.email) !== addressKey(email)) return;
-    let hit: LimitHit;
-    try {
-      hit = await hitLimit('signupMailPerAddress', addressKey(email), deps.clock);
-    } catch (err) {
-      if (isTooMany(err)) return;
-      throw err;
-    }
+    const hit = await silentLimit(deps, 'signupMailPerAddress', addressKey(email));
+    if (!hit) return;
     await paidBy(hit, () => mailConfirmationLink(deps, user));
     logger.info('signup link sent again');
+  });
+}
+
+/**
+ * Runs `work` and answers no sooner than RECOVERY_ANSWER_MS, whatever it found: the time an
+ * answer takes must not tell whether an address has an account.
+ */
+async function atFixedPace(deps: AuthDeps, work: () => Promise<void>): Promise<void> {
+  const floor = deps.sleep(RECOVERY_ANSWER_MS);
+  try {
+    await work();
   } finally {
     await floor;
+  }
+}
+
+/**
+ * Counts a per-address mail limit silently: undefined once it is reached, so the answer stays
+ * the same whether or not the account exists. Only the limit is silent: a failing table
+ * surfaces as an error, not as a mail never sent.
+ */
+async function silentLimit(
+  deps: AuthDeps,
+  name: 'signupMailPerAddress' | 'recoveryMailPerAddress',
+  key: string,
+): Promise<LimitHit | undefined> {
+  try {
+    return await hitLimit(name, key, deps.clock);
+  } catch (err) {
+    if (isTooMany(err)) return undefined;
+    throw err;
   }
 }
 
@@ -383,28 +406,16 @@ export async function requestPasswordReset(
   sourceIp: string,
   deps: AuthDeps = defaults,
 ): Promise<void> {
-  const floor = deps.sleep(RECOVERY_ANSWER_MS);
-  try {
-    await sendRecoveryLink(email, sourceIp, deps);
-  } finally {
-    await floor;
-  }
+  await atFixedPace(deps, () => sendRecoveryLink(email, sourceIp, deps));
 }
 
 async function sendRecoveryLink(email: string, sourceIp: string, deps: AuthDeps): Promise<void> {
   await hitLimit('recoveryPerClient', sourceIp, deps.clock);
   const user = await deps.identity.getUser(email);
   if (!user || !isActive(user)) return;
-  // Limit per address silently: the answer must be the same whether or not the account exists.
-  // Only the limit is silent: a failing table must surface as an error, not as a mail never sent.
   // The per-address limit counts mails SES accepted, so only an account that gets one counts.
-  let hit: LimitHit;
-  try {
-    hit = await hitLimit('recoveryMailPerAddress', addressKey(email), deps.clock);
-  } catch (err) {
-    if (isTooMany(err)) return;
-    throw err;
-  }
+  const hit = await silentLimit(deps, 'recoveryMailPerAddress', addressKey(email));
+  if (!hit) return;
   // When the mail fails this answers 503 where an unknown address gets the usual "ok": the
   // one case in which the answer differs. It tells an attacker nothing they can provoke: only
   // an outage of our own mail service produces it, for as long as that lasts, within the

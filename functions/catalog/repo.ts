@@ -1,11 +1,11 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   ConsumptionRule,
   CreditPackage,
   SubscriptionPlan,
 } from '../../shared/contract/credits.js';
 import type { FeaturePlan } from '../../shared/contract/features.js';
-import { db, tableName } from '../platform/db.js';
+import { db, queryAll as queryEvery, tableName } from '../platform/db.js';
 
 /**
  * The catalogue: what can be bought and what things cost. Small, read-mostly, written by seed
@@ -56,21 +56,10 @@ export interface CurrencyItem {
 
 /** Every item of a partition under a sort-key prefix (all pages). Shared by the catalogue repos. */
 export async function queryAll(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return queryEvery({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
+  });
 }
 
 /** The item without its keys and entity tag. */

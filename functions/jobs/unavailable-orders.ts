@@ -1,4 +1,4 @@
-import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs as t } from '../../shared/messages/orders.es.js';
 import { unavailableCodes } from '../catalog/availability.js';
@@ -7,7 +7,7 @@ import { boughtUnavailable } from '../orders/cancel-policy.js';
 import { getOrder, type OrderRecord } from '../orders/repo.js';
 import { forEachConcurrently } from '../platform/concurrently.js';
 import { required } from '../platform/config.js';
-import { db, isConditionFailure, tableName } from '../platform/db.js';
+import { db, isConditionFailure, scanAll, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { layout } from '../platform/mail-templates.js';
 import { jobNow, type ScheduledEvent } from './job-time.js';
@@ -60,24 +60,13 @@ export async function handler(event: ScheduledEvent) {
 
 /** Open orders whose customer was not told yet (pattern 69d), only the fields the rule reads. */
 async function openOrdersNotTold(): Promise<OpenOrder[]> {
-  const out: OpenOrder[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression:
-          '#type = :order AND #st = :processing AND attribute_not_exists(unavailable_notice_at)',
-        ProjectionExpression: '#id, country_id, signature_type, notarial_code',
-        ExpressionAttributeNames: { '#type': 'type', '#st': 'status', '#id': 'id' },
-        ExpressionAttributeValues: { ':order': 'Order', ':processing': 'processing' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...((page.Items ?? []) as OpenOrder[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return scanAll<OpenOrder>({
+    FilterExpression:
+      '#type = :order AND #st = :processing AND attribute_not_exists(unavailable_notice_at)',
+    ProjectionExpression: '#id, country_id, signature_type, notarial_code',
+    ExpressionAttributeNames: { '#type': 'type', '#st': 'status', '#id': 'id' },
+    ExpressionAttributeValues: { ':order': 'Order', ':processing': 'processing' },
+  });
 }
 
 async function tellCustomer(order: OrderRecord, now: Date): Promise<boolean> {

@@ -1,14 +1,16 @@
-import {
-  BatchGetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentKind } from '../../shared/contract/documents.js';
 import type { CheckoutForm, OrderStatus } from '../../shared/contract/orders.js';
 import type { ServiceCategory } from '../../shared/rules/services.js';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
-import { db, getRecord, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
+import {
+  db,
+  getRecord,
+  isConditionFailure,
+  queryAll,
+  tableName,
+  withoutKeys,
+} from '../platform/db.js';
 import { originalPendingKeys } from '../signing/original-keys.js';
 import {
   historyPk,
@@ -311,28 +313,17 @@ export async function listOrderSummaries(
   createdFrom?: string,
 ): Promise<OrderSummaryRecord[]> {
   const names = Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [`#p${i}`, f]));
-  const out: OrderSummaryRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: createdFrom ? 'gsi1pk = :pk AND gsi1sk >= :from' : 'gsi1pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': historyPk(sub),
-          ...(createdFrom ? { ':from': createdFrom } : {}),
-        },
-        ExpressionAttributeNames: names,
-        ProjectionExpression: Object.keys(names).join(', '),
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...((res.Items ?? []) as OrderSummaryRecord[]));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return (await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: createdFrom ? 'gsi1pk = :pk AND gsi1sk >= :from' : 'gsi1pk = :pk',
+    ExpressionAttributeValues: {
+      ':pk': historyPk(sub),
+      ...(createdFrom ? { ':from': createdFrom } : {}),
+    },
+    ExpressionAttributeNames: names,
+    ProjectionExpression: Object.keys(names).join(', '),
+    ScanIndexForward: false,
+  })) as OrderSummaryRecord[];
 }
 
 /** Renames one of the caller's orders. */

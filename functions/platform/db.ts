@@ -4,6 +4,8 @@ import {
   GetCommand,
   QueryCommand,
   type QueryCommandInput,
+  ScanCommand,
+  type ScanCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { required } from './config.js';
 import { awsClientConfig, boundToDeadline } from './sdk-budget.js';
@@ -69,6 +71,25 @@ export async function queryAll(
       new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }),
     );
     items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * Every item a Scan's filter keeps, following LastEvaluatedKey through all pages. Only the daily
+ * job of pattern 69d scans (docs/data-model.md); no request path does.
+ */
+export async function scanAll<T = Record<string, unknown>>(
+  input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }),
+    );
+    items.push(...((res.Items ?? []) as T[]));
     start = res.LastEvaluatedKey;
   } while (start);
   return items;
