@@ -110,7 +110,7 @@ const refundsOf = async (user: TestUser, orderId: string) =>
   ).filter((t) => t.type === 'refund' && t.related_entity_id === orderId);
 
 describe('cancelling an order before anyone signed', () => {
-  it('20 cancellations at once: credits back once, links revoked and saying so, signers told', async () => {
+  it('100 cancellations at once: credits back once, links revoked and saying so, signers told', async () => {
     const user = await newConfirmedUser(stack, 'Cancela');
     const people = [signer(), signer({ first_name: 'Bruno', last_name: 'Díaz' })];
     const order = await paidOrder(stack, user, { signers: people });
@@ -120,7 +120,8 @@ describe('cancelling an order before anyone signed', () => {
     expect(order.cancellation).toEqual({ refund: 'full', unavailable: false });
     const before = await walletOf(stack, user.accessToken);
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(user, order.id)));
+    // 100 at once (the standard for money): each answers 200 with the same outcome, no 5xx.
+    const answers = await Promise.all(Array.from({ length: 100 }, () => cancel(user, order.id)));
     for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(200);
     for (const r of answers) expect(r.body).toMatchObject({ refunded: true });
     for (const r of answers) expect(r.body.order.status).toBe('cancelled');
@@ -174,11 +175,11 @@ describe('cancelling an order before anyone signed', () => {
     expect(view.cancellation).toBeNull();
   }, 120_000);
 
-  it('20 cancellations at once of a card order: one Stripe refund, the customer told', async () => {
+  it('100 cancellations at once of a card order: one Stripe refund, the customer told', async () => {
     const user = await newConfirmedUser(stack, 'Tarjeta');
     const { req, pi, orderId } = await cardPaidOrder(stack, user);
     for (const s of req.signers) await waitForLinks(stack, s.email);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(user, orderId)));
+    const answers = await Promise.all(Array.from({ length: 100 }, () => cancel(user, orderId)));
     for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(200);
     for (const r of answers) expect(r.body.refunded).toBe(true);
 
