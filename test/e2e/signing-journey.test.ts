@@ -131,7 +131,10 @@ describe('signing in the browser', () => {
       await lastPage.getByText(t.signedDescription).waitFor();
       await lastPage.getByRole('button', { name: t.signedCheckSealed }).click();
       await lastPage.getByText(t.signedDescriptionSealed).waitFor();
-      await lastPage.getByRole('button', { name: /Descargar/ }).first().waitFor();
+      await lastPage
+        .getByRole('button', { name: /Descargar/ })
+        .first()
+        .waitFor();
       await lastPage.screenshot({
         path: '.data/e2e-shots/signing-last-signer-sealed.png',
         fullPage: true,
