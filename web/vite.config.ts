@@ -56,7 +56,7 @@ export function routeManifest(): Plugin {
  *  - `amplify`: the auth library, reached only through dynamic imports (lib/session): visitors
  *    without a stored session and the signer's /sign/* pages never load it;
  *  - `core`: what every screen shares: app/, lib/ (not the card payers, which bring Stripe,
- *    nor the Amplify client), components/, the theme, shared/messages and shared/rules. It
+ *    nor the Amplify client), components/ (not the PDF viewer), the theme, shared/messages and shared/rules. It
  *    imports no zod: the contract's schemas stay with the forms that use them;
  *  - `frame`: the pages' frame that RootLayout loads lazily (AppShell: header, sidebar, session,
  *    country, the gate), which the signer's and the public documents' bare pages never need;
@@ -69,7 +69,8 @@ const FRAME = [
   /\/web\/src\/features\/(maintenance\/MaintenanceGate|maintenance\/gateView|auth\/AuthModal\.tsx|country\/)/,
 ];
 const CORE = [
-  /\/web\/src\/(app|components)\//,
+  // The PDF page viewer stays with the two pages that draw PDFs (signing, the wizard).
+  /\/web\/src\/(app\/|components\/(?!pdf-pages\/))/,
   /\/web\/src\/lib\/(?!payments\/(Stripe|Local)CardPayer)/,
   /\/web\/src\/features\/theme\//,
   /\/shared\/(messages|rules)\//,

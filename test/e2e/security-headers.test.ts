@@ -108,8 +108,8 @@ describe('the production security headers in the browser', () => {
       await logInOnPage(page, user);
       await page.goto(`/firmar-documento?request=${request.body.request.id}`);
       await page.getByRole('button', { name: es.wizard.previous }).click();
-      // pdf.js (lazy chunk, no worker script, no eval) fetches the file from the bucket's
-      // origin (connect-src) and draws both pages on canvases.
+      // pdf.js (lazy chunk, its same-origin module worker under worker-src 'self', no eval)
+      // fetches the file from the bucket's origin (connect-src) and draws both pages on canvases.
       await expectPdfPreview(page, 'contrato.pdf', 2);
       const link = page.getByRole('link', { name: es.wizard.openInNewTab });
       expect(new URL((await link.getAttribute('href')) ?? '').origin).toBe(stack.endpoints.s3);

@@ -3,6 +3,7 @@ import type { SigningRequest } from '../../../../shared/contract/requests';
 import { es } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { contractedItems } from '../../../../shared/rules/money';
+import { FactList } from '../../components/facts/FactList';
 import { Icon } from '../../components/layout-bits/icons';
 import { deliveryLabel } from '../../lib/orderLabels';
 import { creditsAlternative, serviceNote } from './checkoutRules';
@@ -31,25 +32,25 @@ export function CheckoutSummary({
 
       <div className="checkout-summary__block">
         <h3 className="checkout-summary__label">{es.checkout.orderInfo}</h3>
-        <dl className="checkout-facts">
-          <div>
-            <dt>{es.checkout.requestNumber}</dt>
-            <dd>{request.request_number}</dd>
-          </div>
-          <div>
-            <dt>{es.checkout.country}</dt>
-            <dd>
-              {countryName ?? request.country_id} ({currency})
-            </dd>
-          </div>
-          <div>
-            <dt>{es.checkout.document}</dt>
-            <dd className="checkout-facts__document">
-              <Icon name="fileText" size={16} />
-              <span>{request.document_name}</span>
-            </dd>
-          </div>
-        </dl>
+        <FactList
+          facts={[
+            { label: es.checkout.requestNumber, value: request.request_number },
+            {
+              label: es.checkout.country,
+              value: `${countryName ?? request.country_id} (${currency})`,
+            },
+            {
+              label: es.checkout.document,
+              valueClassName: 'checkout-facts__document',
+              value: (
+                <>
+                  <Icon name="fileText" size={16} />
+                  <span>{request.document_name}</span>
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
 
       <div className="checkout-summary__block">

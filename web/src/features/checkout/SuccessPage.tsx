@@ -3,13 +3,12 @@ import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Order } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
-import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
-import { amountPaid } from '../../../../shared/rules/money';
 import { formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
+import { FactList } from '../../components/facts/FactList';
+import { orderPaymentFacts, orderStatusFact } from '../../components/facts/orderPaymentFacts';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
-import { ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
 import { orderQueryKey } from '../../lib/queryKeys';
 import { clearWizardSession, readWizardSession } from '../../lib/wizardSession';
 import '../../styles/status-badge.css';
@@ -106,64 +105,32 @@ export function SuccessPage() {
 function OrderDetails({ order }: { order: Order }) {
   const headingId = useId();
   const c = es.checkout;
-  const tone = ORDER_STATUS_TONES[order.status];
   return (
     <Card as="section" aria-labelledby={headingId}>
       <h2 id={headingId} className="ui-card__title">
         {c.orderDetails}
       </h2>
-      <dl className="checkout-facts success-facts">
-        <div>
-          <dt>{c.orderNumber}</dt>
-          <dd>{order.order_number}</dd>
-        </div>
-        <div>
-          <dt>{c.orderTitle}</dt>
-          <dd>{order.title}</dd>
-        </div>
-        <div>
-          <dt>{c.document}</dt>
-          <dd>{order.document_name}</dd>
-        </div>
-        <div>
-          <dt>{c.date}</dt>
-          <dd>
-            <time dateTime={order.created_at}>{formatSantiagoDateTime(order.created_at)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{c.status}</dt>
-          <dd>
-            <span className={`status-badge status-badge--${tone}`}>
-              {orderStatusLabel(order.status)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{c.paymentMethod}</dt>
-          <dd>{order.payment_method_label}</dd>
-        </div>
-        {order.credits_used > 0 ? (
-          <div>
-            <dt>{c.creditsUsed}</dt>
-            <dd>{formatCredits(order.credits_used)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{c.totalPaid}</dt>
-          <dd className="success-facts__total">
-            {formatMoney(amountPaid(order), order.currency_code)}
-          </dd>
-        </div>
-        <div>
-          <dt>{c.signers}</dt>
-          <dd>
-            {fmt(order.signers_count === 1 ? c.signersCountOne : c.signersCount, {
+      <FactList
+        facts={[
+          { label: c.orderNumber, value: order.order_number },
+          { label: c.orderTitle, value: order.title },
+          { label: c.document, value: order.document_name },
+          {
+            label: c.date,
+            value: (
+              <time dateTime={order.created_at}>{formatSantiagoDateTime(order.created_at)}</time>
+            ),
+          },
+          orderStatusFact(order),
+          ...orderPaymentFacts(order),
+          {
+            label: c.signers,
+            value: fmt(order.signers_count === 1 ? c.signersCountOne : c.signersCount, {
               n: order.signers_count,
-            })}
-          </dd>
-        </div>
-      </dl>
+            }),
+          },
+        ]}
+      />
     </Card>
   );
 }

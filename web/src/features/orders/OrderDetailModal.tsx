@@ -3,13 +3,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Order, OrderSigner } from '../../../../shared/contract/orders';
 import { es, fmt } from '../../../../shared/messages.es';
-import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
-import { amountPaid, contractedItems } from '../../../../shared/rules/money';
+import { formatMoney } from '../../../../shared/rules/currency';
+import { contractedItems } from '../../../../shared/rules/money';
+import { FactList } from '../../components/facts/FactList';
+import { orderPaymentFacts, orderStatusFact } from '../../components/facts/orderPaymentFacts';
 import { Icon } from '../../components/layout-bits/icons';
 import { OrderReceiptLinks } from '../../components/receipts/OrderReceiptLinks';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { deliveryLabel, ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
+import { deliveryLabel } from '../../lib/orderLabels';
 import { orderQueryKey, ordersQueryKey } from '../../lib/queryKeys';
 import { formatCode, verifyPath } from '../../lib/verifyCode';
 import { CancelOrder } from './CancelOrder';
@@ -77,7 +79,6 @@ export function OrderDetailModal({
 
 function OrderDetail({ order }: { order: Order }) {
   const c = es.checkout;
-  const tone = ORDER_STATUS_TONES[order.status];
   const bought = contractedItems(order.items);
   const files: { url: string; label: string }[] = [];
   for (const [url, label] of [
@@ -92,90 +93,43 @@ function OrderDetail({ order }: { order: Order }) {
     <div className="order-detail">
       <TitleEditor order={order} />
 
-      <dl className="order-facts">
-        <div>
-          <dt>{c.orderNumber}</dt>
-          <dd>{order.order_number}</dd>
-        </div>
-        <div>
-          <dt>{c.status}</dt>
-          <dd>
-            <span className={`status-badge status-badge--${tone}`}>
-              {orderStatusLabel(order.status)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{c.date}</dt>
-          <dd>
-            <time dateTime={order.created_at}>{formatOrderDateTime(order.created_at)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{c.document}</dt>
-          <dd>{order.document_name}</dd>
-        </div>
-        {order.document_sha256 ? (
-          <div>
-            <dt>{es.documents.fingerprint}</dt>
-            <dd>
-              {/* The short form people compare; the whole hash on hover and when copied. */}
-              <code
-                className="order-fingerprint"
-                title={fmt(es.documents.fingerprintTitle, { hash: order.document_sha256 })}
-                data-hash={order.document_sha256}
-              >
-                {order.document_sha256.slice(0, 12)}
-              </code>
-            </dd>
-          </div>
-        ) : null}
-        {order.verification_code ? (
-          <div>
-            <dt>{es.verify.code}</dt>
-            <dd>
-              {/* The public page anyone holding the sealed PDF can check it on. */}
+      <FactList
+        layout="grid"
+        className="order-facts"
+        facts={[
+          { label: c.orderNumber, value: order.order_number },
+          orderStatusFact(order),
+          {
+            label: c.date,
+            value: <time dateTime={order.created_at}>{formatOrderDateTime(order.created_at)}</time>,
+          },
+          { label: c.document, value: order.document_name },
+          order.document_sha256 && {
+            label: es.documents.fingerprint,
+            // The short form people compare; the whole hash on hover and when copied.
+            value: (
+              <Fingerprint hash={order.document_sha256} title={es.documents.fingerprintTitle} />
+            ),
+          },
+          order.verification_code && {
+            label: es.verify.code,
+            // The public page anyone holding the sealed PDF can check it on.
+            value: (
               <Link className="order-verify-code" to={verifyPath(order.verification_code)}>
                 {formatCode(order.verification_code)}
               </Link>
-            </dd>
-          </div>
-        ) : null}
-        {order.signed_sha256 ? (
-          <div>
-            <dt>{es.verify.signedFingerprint}</dt>
-            <dd>
-              <code
-                className="order-fingerprint"
-                title={fmt(es.verify.signedFingerprintTitle, { hash: order.signed_sha256 })}
-                data-hash={order.signed_sha256}
-              >
-                {order.signed_sha256.slice(0, 12)}
-              </code>
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{c.delivery}</dt>
-          <dd>{deliveryLabel(order.delivery_options)}</dd>
-        </div>
-        <div>
-          <dt>{c.paymentMethod}</dt>
-          <dd>{order.payment_method_label}</dd>
-        </div>
-        {order.credits_used > 0 ? (
-          <div>
-            <dt>{c.creditsUsed}</dt>
-            <dd>{formatCredits(order.credits_used)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{c.totalPaid}</dt>
-          <dd className="order-facts__total">
-            {formatMoney(amountPaid(order), order.currency_code)}
-          </dd>
-        </div>
-      </dl>
+            ),
+          },
+          order.signed_sha256 && {
+            label: es.verify.signedFingerprint,
+            value: (
+              <Fingerprint hash={order.signed_sha256} title={es.verify.signedFingerprintTitle} />
+            ),
+          },
+          { label: c.delivery, value: deliveryLabel(order.delivery_options) },
+          ...orderPaymentFacts(order),
+        ]}
+      />
       <OrderReceiptLinks orderId={order.id} paidAt={order.created_at} />
 
       {bought.length > 0 ? (
@@ -218,6 +172,15 @@ function OrderDetail({ order }: { order: Order }) {
       <CancelOrder order={order} />
       <OrderActivity orderId={order.id} />
     </div>
+  );
+}
+
+/** A SHA-256 as its first 12 characters, monospace to compare; the whole hash on hover. */
+function Fingerprint({ hash, title }: { hash: string; title: string }) {
+  return (
+    <code className="order-fingerprint" title={fmt(title, { hash })} data-hash={hash}>
+      {hash.slice(0, 12)}
+    </code>
   );
 }
 

@@ -11,6 +11,7 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { pageBounds, pageCount } from '../../../../shared/rules/pagination';
 import { Icon } from '../../components/layout-bits/icons';
+import { Pager } from '../../components/pager/Pager';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { SelectField } from '../../components/ui/SelectField';
 import { ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
@@ -25,7 +26,6 @@ import {
   SEARCH_DEBOUNCE_MS,
   signersCountText,
 } from './orderRules';
-import { Pager } from './Pager';
 import { useDebouncedValue } from './useDebouncedValue';
 
 export interface HistoryFilters {

@@ -3,6 +3,7 @@ import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
 import { Icon, type IconName } from '../../components/layout-bits/icons';
+import { StatTiles } from '../../components/stat-tiles/StatTiles';
 import { TabPanel, Tabs } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { ordersQueryKey } from '../../lib/queryKeys';
@@ -119,12 +120,16 @@ export function OrdersPage() {
         </Link>
       </header>
 
-      <dl className="orders-stats" aria-label={c.statsLabel}>
-        <Stat icon="fileText" label={c.statTotal} value={stats?.total_orders} />
-        <Stat icon="clock" label={c.statProcessing} value={stats?.processing} />
-        <Stat icon="check" label={c.statCompleted} value={stats?.completed} />
-        <Stat icon="clipboard" label={c.statPending} value={stats?.pending_requests} />
-      </dl>
+      <StatTiles
+        className="orders-stats"
+        label={c.statsLabel}
+        tiles={[
+          { icon: 'fileText', label: c.statTotal, value: stats?.total_orders },
+          { icon: 'clock', label: c.statProcessing, value: stats?.processing },
+          { icon: 'check', label: c.statCompleted, value: stats?.completed },
+          { icon: 'clipboard', label: c.statPending, value: stats?.pending_requests },
+        ]}
+      />
 
       <Tabs
         idBase={baseId}
@@ -150,28 +155,6 @@ export function OrdersPage() {
           <CartPanel />
         )}
       </TabPanel>
-    </div>
-  );
-}
-
-function Stat({
-  icon,
-  label,
-  value,
-}: {
-  icon: IconName;
-  label: string;
-  value: number | undefined;
-}) {
-  return (
-    <div className="orders-stat">
-      <dt className="orders-stat__label">
-        <span className="orders-stat__icon" aria-hidden="true">
-          <Icon name={icon} size={18} />
-        </span>
-        {label}
-      </dt>
-      <dd className="orders-stat__value">{value ?? '–'}</dd>
     </div>
   );
 }

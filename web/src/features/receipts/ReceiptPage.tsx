@@ -9,6 +9,7 @@ import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
 import { receiptsQueryKey } from '../../lib/receipts/useReceipts';
 import './receipts.css';
+import { FactList } from '../../components/facts/FactList';
 
 const t = es.receipts;
 const RECEIPT_ID = /^[0-9a-f]{32}$/;
@@ -90,34 +91,22 @@ function ReceiptSheet({ receipt: r, headingId }: { receipt: Receipt; headingId: 
         <p className="receipt-sheet__kind">{t.kinds[r.kind]}</p>
       </header>
 
-      <dl className="receipt-facts">
-        <div>
-          <dt>{t.number}</dt>
-          <dd>{r.number}</dd>
-        </div>
-        <div>
-          <dt>{t.issuedAt}</dt>
-          <dd>
-            <time dateTime={r.issued_at}>{formatSantiagoDateTime(r.issued_at)}</time>
-          </dd>
-        </div>
-        {r.order_number ? (
-          <div>
-            <dt>{t.order}</dt>
-            <dd>{r.order_number}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t.paymentMethod}</dt>
-          <dd>{methodText(r)}</dd>
-        </div>
-        <div>
-          <dt>{t.reference}</dt>
-          <dd>
-            <code className="receipt-reference">{r.reference}</code>
-          </dd>
-        </div>
-      </dl>
+      <FactList
+        layout="grid"
+        facts={[
+          { label: t.number, value: r.number },
+          {
+            label: t.issuedAt,
+            value: <time dateTime={r.issued_at}>{formatSantiagoDateTime(r.issued_at)}</time>,
+          },
+          r.order_number && { label: t.order, value: r.order_number },
+          { label: t.paymentMethod, value: methodText(r) },
+          {
+            label: t.reference,
+            value: <code className="receipt-reference">{r.reference}</code>,
+          },
+        ]}
+      />
 
       <section className="receipt-section" aria-label={t.detailTitle}>
         <h2 className="receipt-section__title">{t.detailTitle}</h2>

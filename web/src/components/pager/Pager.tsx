@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { es, fmt } from '../../../../shared/messages.es';
 import { pagerItems, parseGoToPage, showGoToPage } from '../../../../shared/rules/pagination';
-import { Icon } from '../../components/layout-bits/icons';
-import { Button } from '../../components/ui';
+import { Icon } from '../layout-bits/icons';
+import { Button } from '../ui';
+import './pager.css';
 
 /**
- * The history's pager (§9): previous / next, the pages from `pagerItems` (all up to 5, else a
- * window with ellipses), and a go-to-page box above 10 pages. The current page is marked with
- * aria-current.
+ * A list's pager (§9), shared by every paged list: previous / next, the pages from `pagerItems`
+ * (all up to 5, else a window with ellipses), and a go-to-page box above 10 pages. The current
+ * page is marked with aria-current.
  */
 export function Pager({
   page,
