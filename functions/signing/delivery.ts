@@ -21,6 +21,14 @@ import { formatVerificationCode } from './seal-runs.js';
  */
 export const DELIVERY_LINK_DAYS = 30;
 
+/**
+ * Whether the sealed file is delivered to this address: the requester always, a signer when the
+ * order says "automatic delivery to the signers". The delivery mails and the signer's final
+ * screen (signed-outcome.ts) both ask this one rule.
+ */
+export const receivesDelivery = (order: OrderRecord, email: string) =>
+  order.delivery_options || email.toLowerCase() === order.billing.email.toLowerCase();
+
 export function deliveryItems(
   order: OrderRecord,
   built: { code: string; contacts: { email: string; first_name: string }[] },
@@ -36,11 +44,9 @@ export function deliveryItems(
     first_name: order.billing.first_name,
     role: 'requester',
   });
-  if (order.delivery_options) {
-    for (const c of built.contacts) {
-      if (!people.has(c.email.toLowerCase())) {
-        people.set(c.email.toLowerCase(), { ...c, role: 'signer' as const });
-      }
+  for (const c of built.contacts) {
+    if (receivesDelivery(order, c.email) && !people.has(c.email.toLowerCase())) {
+      people.set(c.email.toLowerCase(), { ...c, role: 'signer' as const });
     }
   }
   const expiresAt = new Date(now.getTime() + DELIVERY_LINK_DAYS * 86_400_000);

@@ -2,16 +2,13 @@ import type { SigningResponse } from '../../shared/contract/signing.js';
 import type { OrderRecord } from '../orders/repo.js';
 import type { SignerRecord } from '../orders/signer-records.js';
 import { requesterName } from './context.js';
+import { receivesDelivery } from './delivery.js';
 import { sealedFileName, sealedLink } from './file-links.js';
 import { type ScreenContext, type SignedDelivery, signedScreen } from './screens.js';
 import { signedAtText } from './signed-at.js';
 
-/** Whether the sealed file is delivered to this signer (delivery.ts picks the same people). */
-export const isRecipient = (order: OrderRecord, signer: SignerRecord) =>
-  order.delivery_options || signer.email.toLowerCase() === order.billing.email.toLowerCase();
-
 async function deliveryFor(order: OrderRecord, signer: SignerRecord): Promise<SignedDelivery> {
-  if (!isRecipient(order, signer))
+  if (!receivesDelivery(order, signer.email))
     return { kind: 'requester_only', requester: requesterName(order) };
   const url = order.status === 'completed' ? await sealedLink(order) : null;
   return url
