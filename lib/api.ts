@@ -1,4 +1,4 @@
-import { type Duration, Stack } from 'aws-cdk-lib';
+import { type Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -11,6 +11,7 @@ import { apiEs } from '../shared/messages/api.es.js';
 import { ApiOriginWaf } from './api-origin-waf.js';
 import { AppFunction, type AppResources, READER_FUNCTION_MEMORY_MB } from './app-function.js';
 import { acknowledge } from './nag.js';
+import { ROUTE_STACK_DESCRIPTIONS, type RouteStackName, routeStackOf } from './route-stacks.js';
 
 /** The stage CloudFront forwards to: its origin path (lib/web.ts). */
 export const API_STAGE_NAME = 'live';
@@ -73,6 +74,8 @@ export class ApiConstruct extends Construct {
   readonly endpoint: string;
   readonly functions: Record<string, AppFunction> = {};
   readonly methods: Record<string, apigw.Method> = {};
+  /** The nested stacks that hold the route functions, by name (lib/route-stacks.ts). */
+  readonly routeStacks: Partial<Record<RouteStackName, NestedStack>> = {};
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -166,9 +169,20 @@ export class ApiConstruct extends Construct {
     });
     const invokable: string[] = [];
 
-    const functions = new Construct(this, 'Functions');
+    // The functions live in nested stacks by domain (lib/route-stacks.ts); the methods that
+    // call them stay here with the API. CDK passes the table, bucket, secrets and app URL in as
+    // the nested stacks' parameters and each function's ARN out as an output.
+    const functionsIn = (route: RouteDef): Construct => {
+      const name = routeStackOf(route);
+      let nested = this.routeStacks[name];
+      if (!nested) {
+        nested = new NestedStack(this, name, { description: ROUTE_STACK_DESCRIPTIONS[name] });
+        this.routeStacks[name] = nested;
+      }
+      return nested;
+    };
     for (const route of props.routes) {
-      const fn = new AppFunction(functions, route.id, {
+      const fn = new AppFunction(functionsIn(route), route.id, {
         handler: route.handler,
         description: `${route.method} ${route.path} (${route.id})`,
         environment: { ...props.environment, API_TOKEN_CLIENT_ID: props.clientId },

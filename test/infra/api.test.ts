@@ -1,9 +1,19 @@
+import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { READER_FUNCTION_MEMORY_MB } from '../../lib/app-function.js';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/contract/function-timeouts.js';
 import { type RouteDef, routeList } from '../../shared/contract/routes.js';
-import { actionsOf, environmentOf, logicalId, nagFindings, statementsOf, synth } from './synth.js';
+import {
+  actionsOf,
+  environmentOf,
+  logicalId,
+  nagFindings,
+  statementsOf,
+  synth,
+  templateOf,
+  throughNestedOutputs,
+} from './synth.js';
 
 /**
  * The real route table plus routes it does not have yet (admin, bucket access), to show that a
@@ -15,7 +25,7 @@ const extraRoutes: RouteDef[] = [
     method: 'GET',
     path: '/api/admin/test/{id}/documents',
     auth: 'admin',
-    handler: 'test/admin-list-documents',
+    handler: 'documents/test-admin-list-documents',
     summary: 'synthetic admin route with read access to table and bucket',
     access: { table: 'read', bucket: 'read' },
   },
@@ -24,7 +34,7 @@ const extraRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/test/documents',
     auth: 'user',
-    handler: 'test/upload-document',
+    handler: 'documents/test-upload-document',
     summary: 'synthetic user route that writes documents',
     access: { table: 'write', bucket: 'write' },
   },
@@ -45,7 +55,7 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
   const env = environmentOf(s, fn);
 
   it('has its own Node 22 / arm64 / ESM-bundled Lambda with the project defaults', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    templateOf(s, fn).hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
@@ -53,7 +63,7 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
       // The very timeout the local gateway enforces and the SDK budgets fit into.
       Timeout: API_FUNCTION_TIMEOUT_SECONDS,
       TracingConfig: { Mode: 'Active' },
-      LoggingConfig: { LogGroup: { Ref: logicalId(stack, fn.logGroup) } },
+      LoggingConfig: { LogGroup: { Ref: logicalId(Stack.of(fn), fn.logGroup) } },
       Description: Match.stringLikeRegexp(route.id),
     });
     expect(env).toMatchObject({
@@ -71,7 +81,10 @@ describe.each(routes.map((r) => [r.id, r] as const))('route %s', (_id, route) =>
     expect(method.resource.path).toBe(route.path);
     const props = template.toJSON().Resources[logicalId(stack, method)].Properties;
     expect(props.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
-    expect(JSON.stringify(props.Integration.Uri)).toContain(logicalId(stack, fn.fn));
+    // The function lives in a nested stack (lib/route-stacks.ts): the URI reads its ARN there.
+    expect(JSON.stringify(throughNestedOutputs(s, props.Integration.Uri))).toContain(
+      JSON.stringify({ 'Fn::GetAtt': [logicalId(Stack.of(fn), fn.fn), 'Arn'] }),
+    );
     if (route.auth === 'public') {
       expect(props.AuthorizationType).toBe('NONE');
       expect(props.AuthorizerId).toBeUndefined();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { queues } from '../../shared/contract/queues.js';
 import { routeList } from '../../shared/contract/routes.js';
-import { environmentOf, logicalId, nagFindings, synth } from './synth.js';
+import { environmentOf, logicalId, nagFindings, synth, templateOf } from './synth.js';
 
 // A stand-in SPA build, so the web deployments are synthesized too.
 const webDist = mkdtempSync(join(tmpdir(), 'sello-web-'));
@@ -188,11 +188,17 @@ describe('mail', () => {
 
 describe('api', () => {
   it('has one Lambda per route and queue (plus the CDK BucketDeployment provider) and every route', () => {
-    const functions = template.findResources('AWS::Lambda::Function', {
-      Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
-    });
-    // …and the deploy's Stripe webhook registration (lib/stripe-webhook-registration.ts).
-    expect(Object.keys(functions)).toHaveLength(routeList.length + queues.length + 1);
+    const ours = { Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] } };
+    const functions = template.findResources('AWS::Lambda::Function', ours);
+    // The queue consumers and the deploy's Stripe webhook registration
+    // (lib/stripe-webhook-registration.ts) here; the route functions in the nested stacks by
+    // domain (lib/route-stacks.ts), one each.
+    expect(Object.keys(functions)).toHaveLength(queues.length + 1);
+    const routeStacks = Object.values(stack.api.routeStacks);
+    const routeFunctions = routeStacks.flatMap((nested) =>
+      Object.keys(templateOf(s, nested).findResources('AWS::Lambda::Function', ours)),
+    );
+    expect(routeFunctions).toHaveLength(routeList.length);
     template.resourceCountIs('AWS::ApiGateway::Method', routeList.length);
     for (const route of routeList) {
       template.hasResourceProperties('AWS::ApiGateway::Method', {

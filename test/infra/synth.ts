@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnElement, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -93,6 +93,66 @@ export function templateOf(s: Synth, construct: IConstruct): Template {
   return template;
 }
 
+/** The parameters the app stack passes to the nested stack `owner` (none for the app stack). */
+function parametersPassedTo(s: Synth, owner: Stack): Record<string, unknown> {
+  if (!NestedStack.isNestedStack(owner) || !owner.nestedStackResource) return {};
+  const parent = owner.nestedStackParent ?? s.stack;
+  const resources = templateOf(s, parent).toJSON().Resources;
+  return resources[parent.getLogicalId(owner.nestedStackResource)].Properties.Parameters ?? {};
+}
+
+/** Replaces every `{ Ref: p }` for which `replace` has a value, at any depth. */
+function substituteRefs(value: unknown, replace: (ref: string) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => substituteRefs(v, replace));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 1 && entries[0]?.[0] === 'Ref' && typeof entries[0][1] === 'string') {
+    const replaced = replace(entries[0][1]);
+    if (replaced !== undefined) return replaced;
+  }
+  return Object.fromEntries(entries.map(([k, v]) => [k, substituteRefs(v, replace)]));
+}
+
+/**
+ * A value of the template that holds `construct`, in the app stack's terms: a nested stack
+ * receives the table, bucket, secrets and app URL as parameters (`referenceto…`), and the test
+ * compares them with the app stack's own references.
+ */
+export function inAppStack(s: Synth, construct: IConstruct, value: unknown): unknown {
+  const passed = parametersPassedTo(s, Stack.of(construct));
+  return substituteRefs(value, (ref) => passed[ref]);
+}
+
+/**
+ * An app-stack value with each nested stack output it reads (`Fn::GetAtt [nested, Outputs.X]`)
+ * replaced by the output's value in the nested template: what a method's integration calls.
+ */
+export function throughNestedOutputs(s: Synth, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => throughNestedOutputs(s, v));
+  if (value === null || typeof value !== 'object') return value;
+  const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && String(getAtt[1]).startsWith('Outputs.')) {
+    const nested = s.stack.node
+      .findAll()
+      .find(
+        (c): c is NestedStack =>
+          NestedStack.isNestedStack(c) &&
+          c.nestedStackResource !== undefined &&
+          s.stack.getLogicalId(c.nestedStackResource) === getAtt[0],
+      );
+    if (nested) {
+      const output = String(getAtt[1]).slice('Outputs.'.length);
+      return templateOf(s, nested).toJSON().Outputs[output].Value;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      throughNestedOutputs(s, v),
+    ]),
+  );
+}
+
 export interface Statement {
   Effect: string;
   Action: string[];
@@ -106,7 +166,11 @@ export function statementsOf(s: Synth, fn: AppFunction): Statement[] {
   return Object.values(policies)
     .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
-    .map((st) => ({ ...st, Action: [st.Action].flat() }));
+    .map((st) => ({
+      ...st,
+      Action: [st.Action].flat(),
+      Resource: inAppStack(s, fn, st.Resource),
+    }));
 }
 
 export const actionsOf = (s: Synth, fn: AppFunction): string[] =>
@@ -115,5 +179,8 @@ export const actionsOf = (s: Synth, fn: AppFunction): string[] =>
 /** The function's environment variables as synthesized. */
 export function environmentOf(s: Synth, fn: AppFunction): Record<string, unknown> {
   const resource = templateOf(s, fn).toJSON().Resources[logicalId(Stack.of(fn), fn.fn)];
-  return resource.Properties.Environment?.Variables ?? {};
+  return inAppStack(s, fn, resource.Properties.Environment?.Variables ?? {}) as Record<
+    string,
+    unknown
+  >;
 }
