@@ -65,6 +65,8 @@ export const LIMITS = {
   waitlistPerClient: { scope: 'waitlist', limit: 20, windowSeconds: 3600, perClient: true },
   /** 'Eliminar mi cuenta' attempts (current-password checks) per user. */
   accountDeletePerUser: { scope: 'account-delete', limit: 5, windowSeconds: 3600 },
+  /** 'Crear Organización' per user per day: a person creates one or two; a script stops here. */
+  organizationsPerUser: { scope: 'org-create', limit: 10, windowSeconds: 86_400 },
 } as const satisfies Record<string, LimitDef>;
 
 export interface LimitDef {
@@ -92,9 +94,10 @@ export function hitLimit(
   name: LimitName,
   key: string,
   clock: Clock = systemClock,
+  hitId?: string,
 ): Promise<LimitHit> {
   const def: LimitDef = LIMITS[name];
-  return hitRateLimit(def.scope, countedKey(def, key), def.limit, def.windowSeconds, clock);
+  return hitRateLimit(def.scope, countedKey(def, key), def.limit, def.windowSeconds, clock, hitId);
 }
 
 /** Whether a limit's current window is used up for this key, without counting a hit. */

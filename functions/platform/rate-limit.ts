@@ -40,12 +40,15 @@ export async function hitRateLimit(
   limit: number,
   windowSeconds: number,
   clock: Clock = systemClock,
+  hitId?: string,
 ): Promise<RateHit> {
   const now = epochSeconds(clock.now());
   const window = Math.floor(now / windowSeconds);
   const item = rateWindowKey(scope, key, windowSeconds, now);
   // 72 random bits: unique among one window's hits, and short (the set grows to `limit` ids).
-  const id = randomBytes(9).toString('base64url');
+  // A caller's own id (an idempotency key's digest) makes its repeats one hit: a repeat finds
+  // its id already held and counts as that hit.
+  const id = hitId ?? randomBytes(9).toString('base64url');
   try {
     await db().send(
       new UpdateCommand({

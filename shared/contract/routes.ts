@@ -8,6 +8,7 @@ import * as documentsRoutes from './routes/documents.js';
 import * as featuresRoutes from './routes/features.js';
 import * as maintenanceRoutes from './routes/maintenance.js';
 import * as ordersRoutes from './routes/orders.js';
+import * as organizationsRoutes from './routes/organizations.js';
 import * as paymentsRoutes from './routes/payments.js';
 import * as profileRoutes from './routes/profile.js';
 import * as receiptsRoutes from './routes/receipts.js';
@@ -36,6 +37,7 @@ export const routes = {
   ...ordersRoutes,
   ...signingRoutes,
   ...receiptsRoutes,
+  ...organizationsRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -4,6 +4,7 @@
  * same voice. Merged into `es` once the screens use them.
  */
 export const organizationsEs = {
+  personal: 'Personal',
   types: { company: 'Empresa', notary: 'Notaría' },
   roles: { owner: 'Propietario', admin: 'Administrador', member: 'Miembro' },
   assignmentStatus: {

@@ -7,6 +7,7 @@ import { grantCredits, walletOf } from '../support/ledger.js';
 import { accountOwnershipCases } from './ownership-cases-account.js';
 import { documentsOwnershipCases } from './ownership-cases-documents.js';
 import { ordersOwnershipCases } from './ownership-cases-orders.js';
+import { organizationsOwnershipCases } from './ownership-cases-organizations.js';
 import { receiptsOwnershipCases } from './ownership-cases-receipts.js';
 
 /**
@@ -155,4 +156,5 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
   ...documentsOwnershipCases,
   ...ordersOwnershipCases,
   ...receiptsOwnershipCases,
+  ...organizationsOwnershipCases,
 };

@@ -1,0 +1,89 @@
+import * as z from 'zod/mini';
+import { apiEs } from '../messages/api.es.js';
+import { organizationsEs as m } from '../messages/organizations.es.js';
+import { isValidEmail } from '../rules/email.js';
+import {
+  ORGANIZATION_NAME_MAX,
+  ORGANIZATION_ROLES,
+  ORGANIZATION_TYPES,
+} from '../rules/organizations.js';
+import { idempotencyKeyField } from './credits.js';
+
+/**
+ * Organisations and work contexts (credits-signing-admin §3 organization and membership;
+ * customer-flows §2.2 context switcher; design: docs/drafts/notarial-design.md §2–§3).
+ */
+export const organizationTypeSchema = z.enum(ORGANIZATION_TYPES);
+export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES);
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: organizationTypeSchema,
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  industry: z.nullable(z.string()),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** One entry of the header's context switcher: Personal, or an organisation the caller is in. */
+export const workContextSchema = z.object({
+  kind: z.enum(['personal', 'organization']),
+  organization_id: z.nullable(z.string()),
+  name: z.string(),
+  type: z.nullable(organizationTypeSchema),
+  role: z.nullable(organizationRoleSchema),
+  /** The credit balance of this context's own wallet. */
+  balance: z.int(),
+});
+export type WorkContext = z.infer<typeof workContextSchema>;
+
+export const listContextsResponse = z.object({ contexts: z.array(workContextSchema) });
+
+const optionalText = (max: number) =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(max, { error: apiEs.tooLong })),
+        z.transform((v) => v || null),
+      ),
+    ),
+  );
+
+/**
+ * 'Crear Organización' (customer-flows §2.9): a company with the caller as its owner. Notary
+ * organisations are created by an admin. The key makes a double click one organisation.
+ */
+export const createOrganizationRequest = z.strictObject({
+  name: z
+    .string({ error: m.nameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: m.nameRequired }),
+      z.maxLength(ORGANIZATION_NAME_MAX, { error: m.nameTooLong }),
+    ),
+  email: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(
+          z.trim(),
+          z.refine((v) => v === '' || isValidEmail(v), { error: m.emailInvalid }),
+        ),
+        z.transform((v) => v.toLowerCase() || null),
+      ),
+    ),
+  ),
+  phone: optionalText(32),
+  address: optionalText(300),
+  industry: optionalText(100),
+  idempotency_key: idempotencyKeyField,
+});
+
+export const organizationResponse = z.object({
+  organization: organizationSchema,
+  role: organizationRoleSchema,
+});
