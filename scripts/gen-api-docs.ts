@@ -25,6 +25,8 @@ import { statusOf } from '../functions/platform/errors.js';
 import { apiErrorSchema, type ErrorCode, errorCodes } from '../shared/contract/errors.js';
 import type { RouteDef } from '../shared/contract/routes.js';
 import { routeList } from '../shared/contract/routes.js';
+import { WORK_CONTEXT_HEADER } from '../shared/contract/work-context.js';
+import { organizationsEs } from '../shared/messages/organizations.es.js';
 import { es } from '../shared/messages.es.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -239,6 +241,17 @@ export function routeErrorCodes(route: RouteDef): RouteErrorCode[] {
     );
   }
   if (route.auth === 'admin') add('FORBIDDEN', 'caller is not in the group `admin`');
+  if (route.workContext) {
+    add(
+      'VALIDATION',
+      `\`${WORK_CONTEXT_HEADER}\` is malformed: «${organizationsEs.contextInvalid}»`,
+    );
+    add(
+      'FORBIDDEN',
+      `the context names an organisation the caller is not an active member of, or one ` +
+        `deactivated: «${organizationsEs.notAMember}»`,
+    );
+  }
   for (const [code, messages] of handlerErrorCodes(route)) {
     if (!(errorCodes as readonly string[]).includes(code)) continue;
     const quoted = [...messages].sort().map((m) => `«${m}»`);
@@ -285,6 +298,12 @@ function renderRoute(route: RouteDef): string {
   if (route.summary) lines.push(route.summary, '');
   lines.push('| | |', '|---|---|');
   lines.push(`| Who may call | ${AUTH_TEXT[route.auth]} |`);
+  if (route.workContext) {
+    lines.push(
+      `| Work context | \`${WORK_CONTEXT_HEADER}\`: \`personal\` (or absent) or ` +
+        '`org_{id}`; acts on that wallet, checked against the membership on every call |',
+    );
+  }
   lines.push(`| Handler | \`functions/${route.handler}.ts\` |`);
   lines.push(`| Lambda access | ${accessText(route)} |`);
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => `\`${m[1]}\``);
@@ -339,6 +358,13 @@ export function generateApiDocs(routes: readonly RouteDef[] = routeList): string
     'Protected routes take the Cognito **access** token as `Authorization: Bearer <token>`. ' +
       'API Gateway checks signature, expiry, issuer and client; the handler checks the auth ' +
       'level again (and the `admin` group).',
+  );
+  out.push('');
+  out.push(
+    `Routes marked **Work context** act on the context the SPA sends in \`${WORK_CONTEXT_HEADER}\` ` +
+      '(`personal`, or `org_{id}` for an organisation): that wallet, its packages, features and ' +
+      'orders. The handler reads the membership (consistent) before the body on every call; a ' +
+      'removed member or a deactivated organisation is refused with 403.',
   );
   out.push('');
   out.push('## Routes', '');

@@ -1,14 +1,13 @@
 import * as routes from '../../shared/contract/routes/credits.js';
 import { expiringSoonEnd } from '../../shared/rules/credits.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
-import { httpRoute } from '../platform/http.js';
-import { userOwner } from './keys.js';
 import { readWallet } from './ledger.js';
 import { expiringSoon } from './ledger-read.js';
 
-export const handler = httpRoute(routes.getWallet, async ({ caller }) => {
-  const owner = userOwner(mustBeCaller(caller).sub);
+/** The wallet of the call's work context: Personal, or the organisation's. */
+export const handler = contextRoute(routes.getWallet, async ({ acting }) => {
+  const owner = acting.ownerId;
   const now = epochSeconds(systemClock.now());
   const [wallet, soon] = await Promise.all([
     readWallet(owner),

@@ -1,10 +1,9 @@
 import * as routes from '../../shared/contract/routes/credits.js';
-import { mustBeCaller } from '../platform/auth-context.js';
-import { httpRoute } from '../platform/http.js';
-import { userOwner } from './keys.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { listTransactions } from './ledger-read.js';
 
-export const handler = httpRoute(routes.listCreditTransactions, async ({ caller, q }) => {
-  const page = await listTransactions(userOwner(mustBeCaller(caller).sub), q);
+/** The ledger of the call's work context: Personal, or the organisation's. */
+export const handler = contextRoute(routes.listCreditTransactions, async ({ acting, q }) => {
+  const page = await listTransactions(acting.ownerId, q);
   return { transactions: page.transactions, next_cursor: page.nextCursor };
 });

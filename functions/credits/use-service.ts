@@ -3,11 +3,9 @@ import { availabilityEs } from '../../shared/messages/availability.es.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
 import { creditServiceUse } from '../../shared/rules/availability.js';
 import { serviceCost } from '../../shared/rules/credits.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { epochSeconds, systemClock } from '../platform/clock.js';
 import { AppError, notFound } from '../platform/errors.js';
-import { httpRoute } from '../platform/http.js';
-import { userOwner } from './keys.js';
 import { spend } from './ledger.js';
 import { cachedActiveRule } from './rule-cache.js';
 
@@ -22,13 +20,13 @@ const REFUSALS = {
  * the client. A service not available yet, or consumed by another feature (the analysis, the
  * wizard's order, which charge for themselves), is refused with 422 and nothing is spent.
  */
-export const handler = httpRoute(routes.useCreditService, async ({ caller, body }) => {
+export const handler = contextRoute(routes.useCreditService, async ({ acting, body }) => {
   const rule = await cachedActiveRule(body.service_name);
   if (!rule) throw notFound(creditsEs.serviceError);
   if (!rule.available) throw new AppError('BUSINESS_RULE', availabilityEs.creditServiceComingSoon);
   const use = creditServiceUse(rule.service_name);
   if (use !== 'direct') throw new AppError('BUSINESS_RULE', REFUSALS[use]);
-  const owner = userOwner(mustBeCaller(caller).sub);
+  const owner = acting.ownerId;
   const { entry } = await spend(
     {
       ownerId: owner,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Organization } from '../../shared/contract/organizations.js';
 import type { OrganizationRole } from '../../shared/rules/organizations.js';
 import {
@@ -114,6 +114,111 @@ export async function putOrganizationWithOwner(org: OrganizationRecord): Promise
             },
           },
         ],
+      }),
+      sdkOptions(),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Makes `sub` an active member of the organisation with `role` (an accepted invitation, the
+ * demo data): both membership items in one transaction. A removed member comes back with the
+ * new role; an active one is left as is (false), so a repeated accept changes nothing.
+ */
+export async function addMember(
+  org: Pick<Organization, 'id' | 'name' | 'type'>,
+  sub: string,
+  role: OrganizationRole,
+  joinedAt: string,
+): Promise<boolean> {
+  const membership: MembershipRecord = {
+    organization_id: org.id,
+    user_sub: sub,
+    role,
+    status: 'active',
+    joined_at: joinedAt,
+    organization_name: org.name,
+    organization_type: org.type,
+  };
+  const item = { type: 'Membership', ...membership };
+  const notActive = {
+    ConditionExpression: 'attribute_not_exists(pk) OR #status <> :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':active': 'active' },
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...item, ...memberKey(org.id, sub) },
+              ...notActive,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...item, ...userMembershipKey(sub, org.id) },
+              ...notActive,
+            },
+          },
+        ],
+      }),
+      sdkOptions(),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Ends an active membership (removal by an admin, or leaving): both items say `removed`, so the
+ * next call in that context is refused (organizations/acting-as.ts). False when it was not
+ * active.
+ */
+export async function removeMember(id: string, sub: string, removedAt: string): Promise<boolean> {
+  const update = (key: Record<string, string>) => ({
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #status = :removed, removed_at = :at',
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':removed': 'removed', ':active': 'active', ':at': removedAt },
+    },
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [update(memberKey(id, sub)), update(userMembershipKey(sub, id))],
+      }),
+      sdkOptions(),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Deactivates (soft-deletes) an organisation: its members' calls in it are refused. */
+export async function setOrganizationActive(id: string, isActive: boolean): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orgKey(id),
+        UpdateExpression: 'SET is_active = :a',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':a': isActive },
       }),
       sdkOptions(),
     );

@@ -4,9 +4,8 @@ import { fmt } from '../../shared/messages/fmt.js';
 import { toStripeAmount } from '../../shared/rules/currency.js';
 import { findPackageForCountry } from '../catalog/repo.js';
 import { getCountry } from '../countries/repo.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { AppError, notFound } from '../platform/errors.js';
-import { httpRoute } from '../platform/http.js';
 import { countPaymentIntent } from './intent-limit.js';
 import { purchaseMetadata } from './purchase.js';
 import { publishableKey, stripe } from './stripe-client.js';
@@ -15,10 +14,11 @@ import { publishableKey, stripe } from './stripe-client.js';
  * Starts a card payment for a credit package. The request names a package and a country only;
  * the country must be active, and the amount and currency are the package's price row of that
  * very country, in that country's currency (the client never sends an amount). Each new intent
- * counts against the user's hourly limit (card testing).
+ * counts against the user's hourly limit (card testing). The credits go to the wallet of the
+ * call's work context: the buyer's own, or their organisation's.
  */
-export const handler = httpRoute(routes.createPackagePaymentIntent, async ({ caller, body }) => {
-  const { sub } = mustBeCaller(caller);
+export const handler = contextRoute(routes.createPackagePaymentIntent, async ({ acting, body }) => {
+  const { sub } = acting;
   const countryId = body.countryId.toLowerCase();
   const [country, pkg] = await Promise.all([
     getCountry(countryId),
@@ -36,7 +36,7 @@ export const handler = httpRoute(routes.createPackagePaymentIntent, async ({ cal
     currency: pkg.currency_code.toLowerCase(),
     automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     description: fmt(creditsEs.purchaseDescription, { name: pkg.name }),
-    metadata: purchaseMetadata(sub, pkg, countryId),
+    metadata: purchaseMetadata(sub, acting.ownerId, pkg, countryId),
   });
   if (!pi.client_secret) throw new Error(`payment intent ${pi.id} has no client secret`);
   return {

@@ -1,7 +1,6 @@
 import type Stripe from 'stripe';
 import * as z from 'zod/mini';
 import type { CreditPackage } from '../../shared/contract/credits.js';
-import { userOwner } from '../credits/keys.js';
 
 /**
  * What a payment intent for a credit package carries in its metadata. Only the server writes
@@ -21,10 +20,16 @@ const metadataSchema = z.object({
 });
 export type PackagePurchase = z.output<typeof metadataSchema>;
 
-export function purchaseMetadata(sub: string, pkg: CreditPackage, countryId: string) {
+/** `ownerId`: the wallet the credits go to, the buyer's own or their organisation's. */
+export function purchaseMetadata(
+  sub: string,
+  ownerId: string,
+  pkg: CreditPackage,
+  countryId: string,
+) {
   return {
     purpose: PURPOSE,
-    owner_id: userOwner(sub),
+    owner_id: ownerId,
     user_sub: sub,
     package_id: pkg.id,
     package_name: pkg.name.slice(0, 200),

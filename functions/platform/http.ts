@@ -29,6 +29,8 @@ export interface RouteInput<Body, Query = undefined> {
   /** The body exactly as received, for routes that verify a signature over it. */
   rawBody: string;
   caller: Caller | undefined;
+  /** What the route's guard returned (httpRoute options), before the body was read. */
+  guarded?: unknown;
   params: Record<string, string>;
   query: Record<string, string>;
   headers: Record<string, string>;
@@ -130,7 +132,15 @@ function validate<S extends z.core.$ZodType>(schema: S, value: unknown): z.outpu
 export function httpRoute<R extends RouteDef>(
   route: R,
   impl: (input: RouteInput<BodyOf<R>, QueryOf<R>>) => Promise<ResultOf<R>>,
-  options: { successStatus?: number } = {},
+  options: {
+    successStatus?: number;
+    /**
+     * Runs once the caller is known and before the body is read: a check that must refuse
+     * first (the work context's membership, organizations/acting-as.ts). Its result reaches
+     * the implementation as `guarded`.
+     */
+    guard?: (caller: Caller | undefined, headers: Record<string, string>) => Promise<unknown>;
+  } = {},
 ) {
   const run = async (
     event: HttpEvent,
@@ -139,12 +149,13 @@ export function httpRoute<R extends RouteDef>(
     try {
       await assertFromOrigin(event.headers ?? {}); // only requests through CloudFront
       const caller = requireCaller(route.auth, callerOf(event));
-      const rawBody = bodyText(event, route);
-      const body = route.request ? validate(route.request, parseBody(rawBody, route)) : undefined;
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.headers ?? {})) {
         if (v !== undefined) headers[k.toLowerCase()] = v;
       }
+      const guarded = options.guard ? await options.guard(caller, headers) : undefined;
+      const rawBody = bodyText(event, route);
+      const body = route.request ? validate(route.request, parseBody(rawBody, route)) : undefined;
       const query: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) {
         if (v !== undefined) query[k] = v;
@@ -159,6 +170,7 @@ export function httpRoute<R extends RouteDef>(
         q: q as QueryOf<R>,
         rawBody,
         caller,
+        guarded,
         params,
         query,
         headers,

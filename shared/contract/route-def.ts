@@ -58,6 +58,13 @@ export interface RouteDef<
   /** Schema of the query string (all values arrive as strings). */
   query?: Q;
   response?: Res;
+  /**
+   * The route acts on the caller's work context (shared/contract/work-context.ts): the wallet,
+   * packages, features and orders of Personal or of the organisation the header names. Its
+   * handler checks the membership on every call; the generated authorization test calls it in
+   * an organisation the caller is not a member of.
+   */
+  workContext?: boolean;
   /** The handler reads the body as received (signature checks); no JSON schema applies. */
   rawBody?: boolean;
   /** Max JSON body bytes accepted (default 16 KiB). */

@@ -36,6 +36,7 @@ export const organizationsEs = {
   takenByAnother: 'Otra persona de la notaría ya tomó este documento.',
   contextError: 'Error al cambiar de contexto',
   notAMember: 'No perteneces a esta organización.',
+  contextInvalid: 'El contexto de trabajo no es válido. Vuelve a elegirlo en el encabezado.',
   lastOwnerCannotLeave:
     'Eres el único propietario: nombra a otro propietario antes de salir de la organización.',
   roleNotAllowed: 'Tu rol en la organización no permite esta acción.',

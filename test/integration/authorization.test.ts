@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Organization } from '../../shared/contract/organizations.js';
 import { type RouteDef, type RouteId, routeList } from '../../shared/contract/routes.js';
+import { organizationsEs } from '../../shared/messages/organizations.es.js';
 import { api, newConfirmedUser, signIn, type TestUser } from '../support/client.js';
+import { inOrganization, newOrganization } from '../support/organizations.js';
 import { ownershipCases } from './ownership-cases.js';
 
 /**
  * Generated from the route table: every non-public route refuses a missing, malformed, forged or
  * wrong-kind token with API Gateway's 401, admin routes refuse a customer's token with 403, and
- * every protected route has an ownership case (another user's token never reaches the owner's data).
+ * every protected route has an ownership case (another user's token never reaches the owner's data),
+ * and every route that acts on the work context refuses an organisation the caller is not in.
  */
 const stack = inject('stack');
 const call = api(stack);
@@ -33,9 +37,12 @@ const swapSubject = (jwt: string) => {
 };
 
 let owner: TestUser;
+/** An organisation `owner` is not a member of. */
+let foreignOrg: Organization;
 
 beforeAll(async () => {
   owner = await newConfirmedUser(stack, 'Duena');
+  foreignOrg = (await newOrganization(stack)).org;
 });
 
 describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
@@ -62,6 +69,18 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
     if (route.auth === 'admin') {
       it("answers 403 to a customer's valid token", async () => {
         expect((await send(route, owner.accessToken)).status).toBe(403);
+      });
+    }
+
+    if (route.workContext) {
+      it('refuses to act in an organisation the caller is not a member of', async () => {
+        const res = await call<{ error: { message: string } }>(route.method, samplePath(route), {
+          token: owner.accessToken,
+          body: route.method === 'GET' ? undefined : {},
+          headers: inOrganization(foreignOrg.id),
+        });
+        expect(res.status).toBe(403);
+        expect(res.body.error.message).toBe(organizationsEs.notAMember);
       });
     }
 

@@ -11,6 +11,7 @@ export const getWallet = route({
   method: 'GET',
   path: '/api/credits/wallet',
   auth: 'user',
+  workContext: true,
   handler: 'credits/get-wallet',
   summary: "The caller's balance, total earned, total used and credits expiring within 30 days",
   access: { table: 'read' },
@@ -22,6 +23,7 @@ export const listCreditTransactions = route({
   method: 'GET',
   path: '/api/credits/transactions',
   auth: 'user',
+  workContext: true,
   handler: 'credits/list-transactions',
   summary: "The caller's ledger, newest first, optionally of one type; cursor-paged",
   access: { table: 'read' },
@@ -71,6 +73,7 @@ export const useCreditService = route({
   method: 'POST',
   path: '/api/credits/services/use',
   auth: 'user',
+  workContext: true,
   handler: 'credits/use-service',
   summary:
     'Spends credits on one use of a service used directly (idempotent by key); 422 for one not available or consumed by another feature',

@@ -11,6 +11,7 @@ export const createPackagePaymentIntent = route({
   method: 'POST',
   path: '/api/payments/credit-package-intent',
   auth: 'user',
+  workContext: true,
   handler: 'payments/create-package-intent',
   summary:
     'Creates a card payment for a credit package at its price in an active country (limited per user per hour)',
