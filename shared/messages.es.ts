@@ -9,6 +9,7 @@ import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
+import { organizationsEs } from './messages/organizations.es.js';
 import { receiptsEs } from './messages/receipts.es.js';
 import { signingEs } from './messages/signing.es.js';
 import { verifyEs } from './messages/verify.es.js';
@@ -45,6 +46,7 @@ export const es = {
   signing: signingEs,
   verify: verifyEs,
   legal: legalEs,
+  organizations: organizationsEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

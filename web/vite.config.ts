@@ -75,6 +75,8 @@ const CORE = [
   /\/web\/src\/features\/theme\//,
   /\/shared\/(messages|rules)\//,
   /\/shared\/messages\.es\.ts$/,
+  // The work context's header (lib/api.ts sends it): no zod, a few lines.
+  /\/shared\/contract\/work-context\.ts$/,
   /^\0virtual:sello\/route-manifest$/,
 ];
 

@@ -7,6 +7,7 @@ import { Icon, Logo } from '../components/layout-bits/icons';
 import { CountrySelector } from '../features/country/CountrySelector';
 import { useAuthModal } from '../lib/session/authModal';
 import { useSession } from '../lib/session/session';
+import { ContextSwitcher } from './ContextSwitcher';
 import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -64,6 +65,7 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: HeaderProps) {
         <ThemeToggle />
         {status === 'signedIn' && user ? (
           <>
+            <ContextSwitcher />
             <NotificationBell />
             <div className="user-chip">
               <span className="user-chip__avatar" aria-hidden="true">

@@ -1,43 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { es } from '../../../shared/messages.es';
 import { Icon } from '../components/layout-bits/icons';
+import { usePopover } from '../components/popover/usePopover';
 
 /** Bell with a popover; notifications are not built yet, so it always says there are none. */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
+  const { open, rootRef, buttonProps, id } = usePopover();
   return (
     <div className="popover-anchor" ref={rootRef}>
       <button
-        ref={buttonRef}
         type="button"
         className="lb-icon-btn"
         aria-label={es.layout.notifications}
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={() => setOpen((v) => !v)}
+        {...buttonProps}
       >
         <Icon name="bell" />
       </button>

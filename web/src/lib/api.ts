@@ -2,6 +2,7 @@ import routes from 'virtual:sello/route-manifest';
 import type * as z from 'zod/mini';
 import type { RouteId, Routes } from '../../../shared/contract/routes';
 import { es } from '../../../shared/messages.es';
+import { workContextHeaders } from './workContext';
 
 /**
  * The typed API client, built from the shared route table: its types come from the table itself,
@@ -67,6 +68,8 @@ export async function apiCall<Id extends RouteId>(
   if (route.auth !== 'public') {
     const token = await tokenProvider();
     if (token) headers.authorization = `Bearer ${token}`;
+    // The work context (Personal or an organisation); routes that do not act on one ignore it.
+    Object.assign(headers, workContextHeaders());
   }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;

@@ -37,4 +37,6 @@ export const storageKeys = {
   selectedCountry: 'selected_country_id',
   geoDetection: 'geo_detection',
   sidebarCollapsed: 'sidebar_collapsed',
+  /** Followed by the account's sub: the work context it last chose (lib/workContext.ts). */
+  workContextPrefix: 'work_context:',
 } as const;

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { apiCall } from '../api';
 import { clearMaintenanceAccess, grantMaintenanceAccess } from '../maintenanceAccess';
+import { restoreWorkContext } from '../workContext';
 import {
   type SessionStatus,
   type SessionUser,
@@ -126,6 +127,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Another account (or none): nothing cached for the previous one may be shown.
       if (userRef.current && userRef.current.sub !== next.user?.sub) queryClient?.clear();
       userRef.current = next.user;
+      restoreWorkContext(next.user?.sub ?? null);
       setState(next);
     }
     return next.user;
@@ -143,6 +145,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await auth?.signOutQuietly();
       queryClient?.clear();
       userRef.current = null;
+      restoreWorkContext(null);
       setState(SIGNED_OUT);
     },
     [queryClient],
@@ -161,6 +164,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           generation.current++;
           if (userRef.current) queryClient?.clear();
           userRef.current = null;
+          restoreWorkContext(null);
           setState(SIGNED_OUT);
         } else if (event === 'signedIn' || event === 'tokenRefresh_failure') {
           void refresh();
