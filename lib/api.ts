@@ -167,7 +167,8 @@ export class ApiConstruct extends Construct {
         },
       }),
     });
-    const invokable: string[] = [];
+    /** The route functions' ARNs, by the nested stack that holds them. */
+    const invokable = new Map<NestedStack, string[]>();
 
     // The functions live in nested stacks by domain (lib/route-stacks.ts); the methods that
     // call them stay here with the API. CDK passes the table, bucket, secrets and app URL in as
@@ -193,7 +194,8 @@ export class ApiConstruct extends Construct {
       fn.bindAccess(route.access, props.resources);
       fn.bindSecret('ORIGIN_VERIFY_SECRET', props.originSecret);
       this.functions[route.id] = fn;
-      invokable.push(fn.fn.functionArn);
+      const holder = Stack.of(fn) as NestedStack;
+      invokable.set(holder, [...(invokable.get(holder) ?? []), fn.fn.functionArn]);
 
       const isPublic = route.auth === 'public';
       const method = this.api.root.resourceForPath(route.path).addMethod(
@@ -228,10 +230,18 @@ export class ApiConstruct extends Construct {
     }
 
     // The functions themselves, not `grantInvoke`'s `arn:*` versions and aliases: API Gateway
-    // calls $LATEST, and the statement stays free of wildcards.
-    this.invokeRole.addToPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: invokable }),
-    );
+    // calls $LATEST, and the statement stays free of wildcards. One managed policy per nested
+    // stack, next to its functions: a single inline policy naming every route outgrows IAM's
+    // size limit (CDK then splits it and leaves an empty default policy behind).
+    for (const [holder, arns] of invokable) {
+      new iam.ManagedPolicy(holder, 'InvokeRouteFunctions', {
+        description: `API Gateway may invoke the ${holder.node.id} functions`,
+        roles: [this.invokeRole],
+        statements: [
+          new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: arns }),
+        ],
+      });
+    }
 
     acknowledge(this.api, [
       {

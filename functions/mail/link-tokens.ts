@@ -3,20 +3,20 @@ import { requiredSecret } from '../platform/secret-values.js';
 import { sha256 } from '../platform/secrets.js';
 
 /**
- * Link tokens minted at send time (docs/security.md §3). A signing or delivery link's token is
- * never stored, not even for the moment between the transaction that promises its mail and the
- * send: the outbox item holds the mail with a random marker where the token goes, and the mail
+ * Link tokens minted at send time (docs/security.md §3). A signing, delivery or invitation
+ * link's token is never stored, not even for the moment between the transaction that promises
+ * its mail and the send: the outbox item holds the mail with a random marker where the token goes, and the mail
  * sender, the only function that can read `LINK_TOKEN_KEY`, derives the token, writes its
  * SHA-256 where the link is looked up, and mails it. So no table item, stream record or backup
  * holds a usable token, and a retried send (a sender that died after SES accepted) mails the
  * very same link, since the derivation is deterministic.
  */
-export type LinkPurpose = 'signing' | 'delivery';
+export type LinkPurpose = 'signing' | 'delivery' | 'invitation';
 
 /**
  * The token of link `id` at `version`: HMAC-SHA256 under `key`, base64url (43 characters, the
  * shape of a random 256-bit token). The purpose keeps a signing link's token from ever being a
- * delivery link's. A new version (a resend) is a different token.
+ * delivery or invitation link's. A new version (a resend) is a different token.
  */
 export function linkToken(key: string, purpose: LinkPurpose, id: string, version: number): string {
   return createHmac('sha256', key).update(`${purpose}\n${id}\n${version}`).digest('base64url');

@@ -44,6 +44,12 @@ export type OutboxAfter =
   | { kind: 'refund_notice'; payment_intent_id: string }
   /** A payment's receipt (functions/receipts/): records the receipt's `mailed_at`. */
   | { kind: 'receipt'; receipt_id: string }
+  /**
+   * An invitation to an organisation (organizations/invite-member.ts): only while it is still
+   * the address's pending invitation; the sender mints its token from `invite_id` and writes
+   * the link's lookup item `INVITE#{hash}` (organizations/invitation-outbox.ts).
+   */
+  | { kind: 'invitation'; organization_id: string; email: string; invite_id: string }
   /** A notice about an order's signing (a rejection, later delivery): nothing to check. */
   | {
       kind: 'order_notice';

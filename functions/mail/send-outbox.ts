@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { signingLinkAfterSent } from '../orders/signing-link-outbox.js';
+import { invitationAfterSent } from '../organizations/invitation-outbox.js';
 import { refundNoticeAfterSent } from '../payments/refund.js';
 import { logger } from '../platform/logger.js';
 import { receiptAfterSent } from '../receipts/receipt-outbox.js';
@@ -21,6 +22,7 @@ export const afterSent: SenderDeps['after'] = {
   refund_notice: refundNoticeAfterSent,
   order_notice: orderNoticeAfterSent,
   receipt: receiptAfterSent,
+  invitation: invitationAfterSent,
 };
 
 const deps: SenderDeps = defaultSenderDeps(afterSent);

@@ -8,6 +8,7 @@ import {
   getOrganization,
   type OrganizationRecord,
   organizationIdFor,
+  personOf,
   putOrganizationWithOwner,
 } from './repo.js';
 
@@ -39,7 +40,7 @@ export const handler = httpRoute(routes.createOrganization, async ({ caller, bod
       created_by: sub,
     };
     // Lost to a concurrent create with the same key: the loop reads the winner back.
-    if (await putOrganizationWithOwner(org)) return answer(org);
+    if (await putOrganizationWithOwner(org, await personOf(sub))) return answer(org);
   }
   throw new AppError('CONFLICT', m.createError);
 });

@@ -11,14 +11,19 @@ import {
   withoutKeys,
 } from '../platform/db.js';
 import { sdkOptions } from '../platform/deadline.js';
+import { getProfile } from '../profile/repo.js';
 
 /**
- * Organisations and memberships (docs/drafts/notarial-design.md §3; docs/data-model.md
- * "Organisations"). The only place that builds their keys:
+ * Organisations, memberships and invitations (docs/drafts/notarial-design.md §3;
+ * docs/data-model.md "Organisations"). The only place that builds their keys:
  *
  *   ORG#{id} / META              the organisation
  *   ORG#{id} / MEMBER#{sub}      a membership, as the organisation lists its members
  *   USER#{sub} / MEMBERSHIP#{id} the same membership, as the caller lists their contexts
+ *   ORG#{id} / INVITE#{email}    the address's pending invitation (one per address: a new one
+ *                                replaces it), as the organisation lists them
+ *   INVITE#{sha256(token)} / INVITE  the invitation as its link finds it; written by the mail
+ *                                sender when it mints the token (invitation-outbox.ts)
  *
  * The two membership items are written in one transaction, so each side always sees the other.
  * An organisation's wallet is the credits ledger of owner `org:{id}` (credits/keys.ts orgOwner).
@@ -34,7 +39,43 @@ export interface MembershipRecord {
   /** Copied so the context list needs no second read per organisation. */
   organization_name: string;
   organization_type: Organization['type'];
+  /** The member's name and e-mail when they joined, for the members list and the chips. */
+  user_name?: string;
+  user_email?: string;
 }
+
+/** Who a membership is for, as the members list shows them (copied at add time). */
+export interface MemberPerson {
+  name: string;
+  email: string;
+}
+
+/** The address's pending invitation (`ORG#{id}` / `INVITE#{email}`). */
+export interface PendingInvitationRecord {
+  /** Names this invitation: its link's token is minted from it (mail/link-tokens.ts). */
+  invite_id: string;
+  organization_id: string;
+  organization_name: string;
+  organization_type: Organization['type'];
+  /** Lower-cased. */
+  email: string;
+  role: OrganizationRole;
+  invited_by: string;
+  invited_at: string;
+  expires_at: string;
+  /** Epoch seconds: the table's TTL removes it a while after it expired. */
+  ttl: number;
+}
+
+/** The invitation as its link finds it (`INVITE#{hash}` / `INVITE`). */
+export interface InvitationTokenRecord extends PendingInvitationRecord {
+  accepted_by?: string;
+  accepted_at?: string;
+}
+
+type TransactItems = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>;
 
 const orgKey = (id: string) => ({ pk: `ORG#${id}`, sk: 'META' });
 const memberKey = (id: string, sub: string) => ({ pk: `ORG#${id}`, sk: `MEMBER#${sub}` });
@@ -42,6 +83,20 @@ const userMembershipKey = (sub: string, id: string) => ({
   pk: `USER#${sub}`,
   sk: `MEMBERSHIP#${id}`,
 });
+export const pendingInvitationKey = (id: string, email: string) => ({
+  pk: `ORG#${id}`,
+  sk: `INVITE#${email}`,
+});
+/** The key an invitation's link is looked up by: the SHA-256 (hex) of its token. */
+export const invitationTokenKey = (tokenHash: string) => ({
+  pk: `INVITE#${tokenHash}`,
+  sk: 'INVITE',
+});
+
+/** An invitation's items stay this long after it expired, so its link says "expired". */
+const INVITATION_KEEP_SECONDS = 30 * 86_400;
+export const invitationTtl = (expiresAt: string) =>
+  Math.floor(Date.parse(expiresAt) / 1000) + INVITATION_KEEP_SECONDS;
 
 /** One organisation per (creator, idempotency key): a retried create finds its own. */
 export const organizationIdFor = (sub: string, key: string) =>
@@ -77,7 +132,10 @@ export async function listUserMemberships(sub: string): Promise<MembershipRecord
  * the id being new. False when it exists already (a retry of the same create: the caller reads
  * it back).
  */
-export async function putOrganizationWithOwner(org: OrganizationRecord): Promise<boolean> {
+export async function putOrganizationWithOwner(
+  org: OrganizationRecord,
+  owner?: MemberPerson,
+): Promise<boolean> {
   const membership: MembershipRecord = {
     organization_id: org.id,
     user_sub: org.created_by,
@@ -86,6 +144,7 @@ export async function putOrganizationWithOwner(org: OrganizationRecord): Promise
     joined_at: org.created_at,
     organization_name: org.name,
     organization_type: org.type,
+    ...personFields(owner),
   };
   const { type: orgType, ...fields } = org;
   const stored: StoredOrganization = { ...fields, org_type: orgType };
@@ -124,17 +183,20 @@ export async function putOrganizationWithOwner(org: OrganizationRecord): Promise
   }
 }
 
+const personFields = (person: MemberPerson | undefined) =>
+  person ? { user_name: person.name, user_email: person.email.toLowerCase() } : {};
+
 /**
- * Makes `sub` an active member of the organisation with `role` (an accepted invitation, the
- * demo data): both membership items in one transaction. A removed member comes back with the
- * new role; an active one is left as is (false), so a repeated accept changes nothing.
+ * The two Puts that make `sub` an active member with `role`, each only where the membership is
+ * not active already (a removed member comes back with the new role).
  */
-export async function addMember(
+function memberPuts(
   org: Pick<Organization, 'id' | 'name' | 'type'>,
   sub: string,
   role: OrganizationRole,
   joinedAt: string,
-): Promise<boolean> {
+  person: MemberPerson | undefined,
+): TransactItems {
   const membership: MembershipRecord = {
     organization_id: org.id,
     user_sub: sub,
@@ -143,6 +205,7 @@ export async function addMember(
     joined_at: joinedAt,
     organization_name: org.name,
     organization_type: org.type,
+    ...personFields(person),
   };
   const item = { type: 'Membership', ...membership };
   const notActive = {
@@ -150,28 +213,22 @@ export async function addMember(
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':active': 'active' },
   };
+  return [
+    { Put: { TableName: tableName(), Item: { ...item, ...memberKey(org.id, sub) }, ...notActive } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...item, ...userMembershipKey(sub, org.id) },
+        ...notActive,
+      },
+    },
+  ];
+}
+
+/** One transaction; false when a condition failed (or a concurrent one won). */
+async function transact(items: TransactItems): Promise<boolean> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...item, ...memberKey(org.id, sub) },
-              ...notActive,
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...item, ...userMembershipKey(sub, org.id) },
-              ...notActive,
-            },
-          },
-        ],
-      }),
-      sdkOptions(),
-    );
+    await db().send(new TransactWriteCommand({ TransactItems: items }), sdkOptions());
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -180,33 +237,238 @@ export async function addMember(
 }
 
 /**
- * Ends an active membership (removal by an admin, or leaving): both items say `removed`, so the
- * next call in that context is refused (organizations/acting-as.ts). False when it was not
- * active.
+ * Makes `sub` an active member of the organisation with `role` (the demo data, tests; an
+ * accepted invitation goes through `acceptInvitation`): both membership items in one
+ * transaction. A removed member comes back with the new role; an active one is left as is
+ * (false), so a repeated add changes nothing. `person` (name and e-mail for the members list)
+ * is read from the profile when not given.
  */
-export async function removeMember(id: string, sub: string, removedAt: string): Promise<boolean> {
+export async function addMember(
+  org: Pick<Organization, 'id' | 'name' | 'type'>,
+  sub: string,
+  role: OrganizationRole,
+  joinedAt: string,
+  person?: MemberPerson,
+): Promise<boolean> {
+  const who = person ?? (await personOf(sub));
+  return transact(memberPuts(org, sub, role, joinedAt, who));
+}
+
+/** A member's name and e-mail from their profile (none without one). */
+export async function personOf(sub: string): Promise<MemberPerson | undefined> {
+  const profile = await getProfile(sub);
+  if (!profile) return undefined;
+  const name = `${profile.first_name ?? ''} ${profile.last_name ?? ''}`.trim();
+  return { name: name || profile.email, email: profile.email.toLowerCase() };
+}
+
+/**
+ * A ConditionCheck that `sub` is still an active member with `role`: a step taken on what the
+ * handler read (the actor's role, another owner) fails, and is read again, if it changed.
+ */
+export function stillMember(id: string, sub: string, role: OrganizationRole) {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: memberKey(id, sub),
+      ConditionExpression: '#status = :active AND #role = :role',
+      ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+      ExpressionAttributeValues: { ':active': 'active', ':role': role },
+    },
+  };
+}
+
+/** The organisation's memberships (active and removed), read consistently. */
+export async function listMembers(id: string): Promise<MembershipRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': `ORG#${id}`, ':p': 'MEMBER#' },
+    ConsistentRead: true,
+  });
+  return items.map((i) => withoutKeys<MembershipRecord>(i));
+}
+
+/**
+ * Changes an active member's role from `from` to `to` on both items, with `checks` (the actor
+ * still holding their role) in the same transaction. False when anything changed meanwhile.
+ */
+export function changeMemberRole(
+  id: string,
+  sub: string,
+  from: OrganizationRole,
+  to: OrganizationRole,
+  checks: TransactItems = [],
+): Promise<boolean> {
+  const update = (key: Record<string, string>) => ({
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #role = :to',
+      ConditionExpression: '#status = :active AND #role = :from',
+      ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+      ExpressionAttributeValues: { ':active': 'active', ':from': from, ':to': to },
+    },
+  });
+  return transact([update(memberKey(id, sub)), update(userMembershipKey(sub, id)), ...checks]);
+}
+
+/**
+ * Ends an active membership (removal by an admin, or leaving): both items say `removed`, so the
+ * next call in that context is refused (organizations/acting-as.ts). `role`: only while the
+ * member still holds it; `checks` go in the same transaction (the actor still holding their
+ * role, another owner still there). False when it was not active or anything changed.
+ */
+export function removeMember(
+  id: string,
+  sub: string,
+  removedAt: string,
+  opts: { role?: OrganizationRole; checks?: TransactItems } = {},
+): Promise<boolean> {
   const update = (key: Record<string, string>) => ({
     Update: {
       TableName: tableName(),
       Key: key,
       UpdateExpression: 'SET #status = :removed, removed_at = :at',
-      ConditionExpression: '#status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':removed': 'removed', ':active': 'active', ':at': removedAt },
+      ConditionExpression: opts.role ? '#status = :active AND #role = :role' : '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status', ...(opts.role ? { '#role': 'role' } : {}) },
+      ExpressionAttributeValues: {
+        ':removed': 'removed',
+        ':active': 'active',
+        ':at': removedAt,
+        ...(opts.role ? { ':role': opts.role } : {}),
+      },
     },
   });
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [update(memberKey(id, sub)), update(userMembershipKey(sub, id))],
-      }),
-      sdkOptions(),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return transact([
+    update(memberKey(id, sub)),
+    update(userMembershipKey(sub, id)),
+    ...(opts.checks ?? []),
+  ]);
+}
+
+export const getPendingInvitation = (id: string, email: string) =>
+  getRecord<PendingInvitationRecord>(pendingInvitationKey(id, email));
+
+/** The organisation's pending invitations (expired ones included: the caller filters). */
+export async function listPendingInvitations(id: string): Promise<PendingInvitationRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': `ORG#${id}`, ':p': 'INVITE#' },
+    ConsistentRead: true,
+  });
+  return items.map((i) => withoutKeys<PendingInvitationRecord>(i));
+}
+
+/**
+ * Writes the address's pending invitation, replacing an older one, with its mail's outbox item
+ * in the same transaction. False when this very invitation is there already (a retried request
+ * with the same key): nothing is written and no second mail is promised.
+ */
+export function putPendingInvitation(
+  invitation: PendingInvitationRecord,
+  mail: TransactItems[number],
+): Promise<boolean> {
+  return transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...pendingInvitationKey(invitation.organization_id, invitation.email),
+          type: 'Invitation',
+          ...invitation,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR invite_id <> :id',
+        ExpressionAttributeValues: { ':id': invitation.invite_id },
+      },
+    },
+    mail,
+  ]);
+}
+
+export const getInvitationByToken = (tokenHash: string) =>
+  getRecord<InvitationTokenRecord>(invitationTokenKey(tokenHash));
+
+/**
+ * The lookup item of an invitation's link, written by the mail sender before the mail goes.
+ * An update, so a retried send writes the same fields again and never clears an acceptance;
+ * no other invitation may hold the key.
+ */
+export async function putInvitationToken(
+  tokenHash: string,
+  invitation: PendingInvitationRecord,
+): Promise<void> {
+  const fields = Object.entries(invitation);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: invitationTokenKey(tokenHash),
+      UpdateExpression: `SET #type = :type, ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_not_exists(pk) OR invite_id = :id',
+      ExpressionAttributeNames: {
+        '#type': 'type',
+        ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
+      },
+      ExpressionAttributeValues: {
+        ':type': 'InvitationToken',
+        ':id': invitation.invite_id,
+        ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
+      },
+    }),
+    sdkOptions(),
+  );
+}
+
+/**
+ * Accepts an invitation in one transaction: the link's item marked accepted by `sub` (only if
+ * nobody did and it has not expired), the address's pending invitation removed (only while it
+ * is this one), the caller made an active member with the invited role, and the organisation
+ * still active. False when any of it did not hold (the caller reads again to say why, or finds
+ * its own acceptance from a parallel click).
+ */
+export function acceptInvitation(p: {
+  tokenHash: string;
+  invitation: PendingInvitationRecord;
+  sub: string;
+  person: MemberPerson | undefined;
+  now: Date;
+}): Promise<boolean> {
+  const { invitation: inv } = p;
+  const at = p.now.toISOString();
+  return transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: invitationTokenKey(p.tokenHash),
+        UpdateExpression: 'SET accepted_by = :sub, accepted_at = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(accepted_by) AND expires_at > :at',
+        ExpressionAttributeValues: { ':sub': p.sub, ':at': at },
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: pendingInvitationKey(inv.organization_id, inv.email),
+        ConditionExpression: 'invite_id = :id',
+        ExpressionAttributeValues: { ':id': inv.invite_id },
+      },
+    },
+    ...memberPuts(
+      { id: inv.organization_id, name: inv.organization_name, type: inv.organization_type },
+      p.sub,
+      inv.role,
+      at,
+      p.person,
+    ),
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: orgKey(inv.organization_id),
+        ConditionExpression: 'is_active = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      },
+    },
+  ]);
 }
 
 /** Deactivates (soft-deletes) an organisation: its members' calls in it are refused. */

@@ -67,6 +67,8 @@ export const LIMITS = {
   accountDeletePerUser: { scope: 'account-delete', limit: 5, windowSeconds: 3600 },
   /** 'Crear Organización' per user per day: a person creates one or two; a script stops here. */
   organizationsPerUser: { scope: 'org-create', limit: 10, windowSeconds: 86_400 },
+  /** Invitations sent per user per day (each is a mail to any address): no mass mailing. */
+  invitationsPerUser: { scope: 'org-invite', limit: 50, windowSeconds: 86_400 },
 } as const satisfies Record<string, LimitDef>;
 
 export interface LimitDef {

@@ -87,3 +87,55 @@ export const organizationResponse = z.object({
   organization: organizationSchema,
   role: organizationRoleSchema,
 });
+
+/** One active member, as the organisation's members list shows them. */
+export const memberSchema = z.object({
+  sub: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: organizationRoleSchema,
+  joined_at: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** An invitation not accepted yet and not expired. */
+export const pendingInvitationSchema = z.object({
+  email: z.string(),
+  role: organizationRoleSchema,
+  expires_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+export const listMembersResponse = z.object({
+  members: z.array(memberSchema),
+  invitations: z.array(pendingInvitationSchema),
+});
+
+/**
+ * An invitation by e-mail: the role 'owner' only from an owner. The key makes a retried click
+ * one invitation (and one mail); inviting the same address again replaces its pending one.
+ */
+export const inviteMemberRequest = z.strictObject({
+  email: z.pipe(
+    z.string({ error: m.emailInvalid }).check(
+      z.trim(),
+      z.refine((v) => isValidEmail(v), { error: m.emailInvalid }),
+    ),
+    z.transform((v) => v.toLowerCase()),
+  ),
+  role: organizationRoleSchema,
+  idempotency_key: idempotencyKeyField,
+});
+
+export const invitationResponse = z.object({ invitation: pendingInvitationSchema });
+
+/** The token of the invitation's link (`/invitacion?token=…`): 256 bits, base64url. */
+export const acceptInvitationRequest = z.strictObject({
+  token: z
+    .string({ error: m.invitationInvalid })
+    .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: m.invitationInvalid })),
+});
+
+export const changeMemberRoleRequest = z.strictObject({ role: organizationRoleSchema });
+
+export const memberResponse = z.object({ member: memberSchema });

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { organizationsEs as m } from '../messages/organizations.es.js';
 import {
   averageOf,
+  byRoleThenName,
+  INVITATION_DAYS,
+  invitationAcceptance,
+  invitationExpiry,
+  invitationRefusal,
+  leaveRefusal,
   managesMembers,
   mayChangeRole,
   mayLeave,
   mayRemove,
   memberChips,
   organizationFormErrors,
+  removalRefusal,
+  roleChangeRefusal,
   successRate,
 } from './organizations.js';
 
@@ -61,6 +69,129 @@ describe('who manages members', () => {
     expect(mayLeave('member', 1)).toBe(true);
     expect(mayLeave('owner', 2)).toBe(true);
     expect(mayLeave('owner', 1)).toBe(false);
+  });
+});
+
+describe('why a step on the members is refused', () => {
+  it('invitations: a manager invites members and admins; only an owner invites an owner', () => {
+    expect(invitationRefusal('owner', 'owner')).toBeUndefined();
+    expect(invitationRefusal('owner', 'member')).toBeUndefined();
+    expect(invitationRefusal('admin', 'admin')).toBeUndefined();
+    expect(invitationRefusal('admin', 'member')).toBeUndefined();
+    expect(invitationRefusal('admin', 'owner')).toBe('role');
+    expect(invitationRefusal('member', 'member')).toBe('role');
+  });
+
+  it('role changes name the reason: the role, the last owner, oneself', () => {
+    const base = { self: false, owners: 2 };
+    expect(roleChangeRefusal({ ...base, actor: 'member', from: 'member', to: 'admin' })).toBe(
+      'role',
+    );
+    expect(roleChangeRefusal({ ...base, actor: 'admin', from: 'owner', to: 'admin' })).toBe('role');
+    expect(roleChangeRefusal({ ...base, actor: 'admin', from: 'member', to: 'owner' })).toBe(
+      'role',
+    );
+    expect(
+      roleChangeRefusal({ actor: 'owner', self: true, owners: 1, from: 'owner', to: 'admin' }),
+    ).toBe('last_owner');
+    expect(
+      roleChangeRefusal({ actor: 'owner', self: true, owners: 2, from: 'owner', to: 'member' }),
+    ).toBe('self');
+    expect(
+      roleChangeRefusal({ actor: 'admin', self: true, owners: 1, from: 'admin', to: 'member' }),
+    ).toBe('self');
+    expect(roleChangeRefusal({ ...base, actor: 'owner', from: 'owner', to: 'member' })).toBe(
+      undefined,
+    );
+    expect(roleChangeRefusal({ ...base, actor: 'admin', from: 'admin', to: 'member' })).toBe(
+      undefined,
+    );
+  });
+
+  it('removal: admins never remove owners, nobody removes the last owner or themselves', () => {
+    expect(removalRefusal({ actor: 'member', self: false, target: 'member' })).toBe('role');
+    expect(removalRefusal({ actor: 'admin', self: false, target: 'owner', owners: 3 })).toBe(
+      'role',
+    );
+    expect(removalRefusal({ actor: 'owner', self: false, target: 'owner', owners: 1 })).toBe(
+      'last_owner',
+    );
+    expect(removalRefusal({ actor: 'owner', self: true, target: 'owner', owners: 2 })).toBe('self');
+    expect(removalRefusal({ actor: 'admin', self: false, target: 'admin', owners: 1 })).toBe(
+      undefined,
+    );
+    expect(removalRefusal({ actor: 'owner', self: false, target: 'owner', owners: 2 })).toBe(
+      undefined,
+    );
+  });
+
+  it('leaving: refused to the last owner only', () => {
+    expect(leaveRefusal('owner', 1)).toBe('last_owner');
+    expect(leaveRefusal('owner', 2)).toBeUndefined();
+    expect(leaveRefusal('admin', 1)).toBeUndefined();
+    expect(leaveRefusal('member', 0)).toBeUndefined();
+  });
+});
+
+describe('accepting an invitation', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const valid = {
+    now,
+    expiresAt: invitationExpiry(now).toISOString(),
+    acceptedBy: undefined,
+    current: true,
+    invitedEmail: 'ana@example.com',
+    callerSub: 'sub-ana',
+    callerEmail: 'Ana@Example.com ',
+  };
+
+  it('lasts seven days', () => {
+    expect(INVITATION_DAYS).toBe(7);
+    expect(invitationExpiry(now).toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+
+  it('accepts the invited address, whatever its case, until it expires', () => {
+    expect(invitationAcceptance(valid)).toEqual({ accept: 'new' });
+    expect(invitationAcceptance({ ...valid, expiresAt: now.toISOString() })).toEqual({
+      refusal: 'expired',
+    });
+  });
+
+  it('answers the same to the account that accepted it, and refuses it to any other', () => {
+    expect(invitationAcceptance({ ...valid, acceptedBy: 'sub-ana' })).toEqual({ accept: 'again' });
+    expect(
+      invitationAcceptance({ ...valid, acceptedBy: 'sub-ana', expiresAt: '2020-01-01T00:00:00Z' }),
+    ).toEqual({ accept: 'again' });
+    expect(invitationAcceptance({ ...valid, acceptedBy: 'sub-otro' })).toEqual({ refusal: 'used' });
+  });
+
+  it('refuses a replaced invitation and another account', () => {
+    expect(invitationAcceptance({ ...valid, current: false })).toEqual({ refusal: 'replaced' });
+    expect(invitationAcceptance({ ...valid, callerEmail: 'otro@example.com' })).toEqual({
+      refusal: 'other_account',
+    });
+    expect(invitationAcceptance({ ...valid, callerEmail: undefined })).toEqual({
+      refusal: 'other_account',
+    });
+  });
+});
+
+describe('the members list', () => {
+  it('lists owners, then admins, then members, each by name', () => {
+    const people = [
+      { role: 'member' as const, name: 'Zoe' },
+      { role: 'owner' as const, name: 'Óscar' },
+      { role: 'admin' as const, name: 'Beto' },
+      { role: 'member' as const, name: 'Ángela' },
+      { role: 'owner' as const, name: 'Ana' },
+    ];
+    expect([...people].sort(byRoleThenName).map((p) => p.name)).toEqual([
+      'Ana',
+      'Óscar',
+      'Beto',
+      'Ángela',
+      'Zoe',
+    ]);
   });
 });
 

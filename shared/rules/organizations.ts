@@ -23,20 +23,60 @@ export function managesMembers(role: OrganizationRole): boolean {
 }
 
 /**
- * Whether `actor` may give `target` (now `from`) the role `to`: only a manager, never on
- * themselves, and owners are made or unmade by an owner only. The last owner keeps the role:
- * an organisation always has one.
+ * Why a step on the members is refused: the actor's role does not allow it (`role`), it would
+ * leave the organisation without an owner (`last_owner`), or it is the actor's own membership,
+ * which nobody changes or removes themselves (`self`; leaving has its own route).
  */
-export function mayChangeRole(p: {
+export type MemberRefusal = 'role' | 'self' | 'last_owner';
+
+/** Inviting with `role`: a manager, and an owner only by an owner. */
+export function invitationRefusal(
+  actor: OrganizationRole,
+  role: OrganizationRole,
+): 'role' | undefined {
+  if (!managesMembers(actor)) return 'role';
+  return role === 'owner' && actor !== 'owner' ? 'role' : undefined;
+}
+
+/**
+ * Giving `target` (now `from`) the role `to`: only a manager, owners are made or unmade by an
+ * owner only, the last owner keeps the role (an organisation always has one), and nobody
+ * changes their own role. `owners` counts the active owners, `from` included.
+ */
+export function roleChangeRefusal(p: {
   actor: OrganizationRole;
   self: boolean;
   from: OrganizationRole;
   to: OrganizationRole;
   owners: number;
-}): boolean {
-  if (!managesMembers(p.actor) || p.self || p.from === p.to) return false;
-  if ((p.from === 'owner' || p.to === 'owner') && p.actor !== 'owner') return false;
-  return !(p.from === 'owner' && p.owners <= 1);
+}): MemberRefusal | undefined {
+  if (!managesMembers(p.actor)) return 'role';
+  if ((p.from === 'owner' || p.to === 'owner') && p.actor !== 'owner') return 'role';
+  if (p.from === 'owner' && p.to !== 'owner' && p.owners <= 1) return 'last_owner';
+  if (p.self) return 'self';
+  return undefined;
+}
+
+/** `roleChangeRefusal` as a yes or no, and no for a change to the role held already. */
+export function mayChangeRole(p: Parameters<typeof roleChangeRefusal>[0]): boolean {
+  return p.from !== p.to && roleChangeRefusal(p) === undefined;
+}
+
+/**
+ * Removing another member: a manager, an owner only by an owner, never the last owner, never
+ * oneself (that is leaving). `owners` (active owners) when known.
+ */
+export function removalRefusal(p: {
+  actor: OrganizationRole;
+  self: boolean;
+  target: OrganizationRole;
+  owners?: number;
+}): MemberRefusal | undefined {
+  if (!managesMembers(p.actor)) return 'role';
+  if (p.target === 'owner' && p.actor !== 'owner') return 'role';
+  if (p.target === 'owner' && p.owners !== undefined && p.owners <= 1) return 'last_owner';
+  if (p.self) return 'self';
+  return undefined;
 }
 
 /** Removing another member: a manager, and an owner only by an owner. */
@@ -45,13 +85,59 @@ export function mayRemove(p: {
   self: boolean;
   target: OrganizationRole;
 }): boolean {
-  if (p.self || !managesMembers(p.actor)) return false;
-  return p.target !== 'owner' || p.actor === 'owner';
+  return removalRefusal(p) === undefined;
 }
 
-/** Leaving: anyone but the last owner. */
+/** Leaving: anyone but the last owner (`owners`: the active owners, the leaver included). */
+export function leaveRefusal(role: OrganizationRole, owners: number): 'last_owner' | undefined {
+  return role === 'owner' && owners <= 1 ? 'last_owner' : undefined;
+}
+
 export function mayLeave(role: OrganizationRole, owners: number): boolean {
-  return role !== 'owner' || owners > 1;
+  return leaveRefusal(role, owners) === undefined;
+}
+
+/** An invitation is valid this long after it is sent (a new one replaces it). */
+export const INVITATION_DAYS = 7;
+
+export const invitationExpiry = (now: Date): Date =>
+  new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+
+/**
+ * What accepting an invitation comes to: `accepted` again for the account that accepted it (a
+ * retried or repeated click answers the same), else refused when another account used it, when
+ * it expired, when a newer invitation to the same address replaced it, or when the caller's
+ * verified e-mail is not the invited one (compared lower-cased). The order tells the invitee
+ * first what no other account would fix.
+ */
+export type InvitationRefusal = 'used' | 'expired' | 'replaced' | 'other_account';
+
+export function invitationAcceptance(p: {
+  now: Date;
+  expiresAt: string;
+  acceptedBy: string | undefined;
+  /** Whether it is still the address's pending invitation (not replaced since). */
+  current: boolean;
+  invitedEmail: string;
+  callerSub: string;
+  callerEmail: string | undefined;
+}): { accept: 'new' | 'again' } | { refusal: InvitationRefusal } {
+  if (p.acceptedBy !== undefined) {
+    return p.acceptedBy === p.callerSub ? { accept: 'again' } : { refusal: 'used' };
+  }
+  if (!(Date.parse(p.expiresAt) > p.now.getTime())) return { refusal: 'expired' };
+  if (!p.current) return { refusal: 'replaced' };
+  const mine = p.callerEmail?.trim().toLowerCase();
+  if (!mine || mine !== p.invitedEmail.trim().toLowerCase()) return { refusal: 'other_account' };
+  return { accept: 'new' };
+}
+
+/** The members list: owners, then admins, then members, each by name (Spanish collation). */
+export function byRoleThenName(
+  a: { role: OrganizationRole; name: string },
+  b: { role: OrganizationRole; name: string },
+): number {
+  return RANK[b.role] - RANK[a.role] || a.name.localeCompare(b.name, 'es');
 }
 
 /** The admin card's chips: the first five, and how many '+N más' stands for. */

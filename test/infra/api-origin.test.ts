@@ -7,7 +7,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/contract/origin.js';
 import { routeThrottle } from '../../shared/contract/route-throttle.js';
 import { routeList } from '../../shared/contract/routes.js';
 import { apiEs } from '../../shared/messages/api.es.js';
-import { logicalId, synth, templateOf, throughNestedOutputs } from './synth.js';
+import { inAppStack, logicalId, synth, templateOf } from './synth.js';
 
 /**
  * The API answers only through CloudFront: the REST API's one stage carries a regional WAF that
@@ -131,15 +131,26 @@ describe('the API behind CloudFront', () => {
     expect(arn).not.toContain('test-invoke-stage');
     expect(resources[stageId]?.Properties.StageName).toBe(API_STAGE_NAME);
 
-    // The role may invoke exactly the route functions, and nothing else.
-    const statements = Object.values(resources)
+    // The role may invoke exactly the route functions, and nothing else: no policy of its own
+    // in the app stack, one managed policy in each nested stack of route functions naming that
+    // stack's functions (lib/api.ts).
+    const ownPolicies = Object.values(resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
-      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement);
-    expect(statements).toHaveLength(1);
-    expect(statements[0].Action).toBe('lambda:InvokeFunction');
-    // Each is a nested stack's output whose value is that function's own ARN.
-    const invoked = throughNestedOutputs(s, statements[0].Resource) as unknown[];
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role));
+    expect(ownPolicies).toEqual([]);
+    const invoked: unknown[] = [];
+    for (const nested of Object.values(stack.api.routeStacks)) {
+      const policies = Object.values(
+        templateOf(s, nested).findResources('AWS::IAM::ManagedPolicy'),
+      ).filter((p) =>
+        JSON.stringify(inAppStack(s, nested, p.Properties.Roles)).includes(`"Ref":"${role}"`),
+      );
+      expect(policies).toHaveLength(1);
+      const statements = policies[0]?.Properties.PolicyDocument.Statement;
+      expect(statements).toHaveLength(1);
+      expect(statements[0].Action).toBe('lambda:InvokeFunction');
+      invoked.push(...[statements[0].Resource].flat());
+    }
     const apiFunctionArns = Object.values(stack.api.functions).map((f) => ({
       'Fn::GetAtt': [logicalId(Stack.of(f), f.fn), 'Arn'],
     }));

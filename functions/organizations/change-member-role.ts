@@ -1,0 +1,58 @@
+import * as routes from '../../shared/contract/routes/organizations.js';
+import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
+import { managesMembers, roleChangeRefusal } from '../../shared/rules/organizations.js';
+import { mustBeCaller } from '../platform/auth-context.js';
+import { forbidden, notFound } from '../platform/errors.js';
+import { httpRoute } from '../platform/http.js';
+import {
+  activeMembers,
+  MEMBER_WRITE_TRIES,
+  memberAccess,
+  membersChanged,
+  memberView,
+  ownersAmong,
+  refusalError,
+} from './member-access.js';
+import { changeMemberRole, stillMember } from './repo.js';
+
+/**
+ * Changes a member's role (owners and admins; only an owner makes or unmakes an owner; the last
+ * owner stays one; nobody changes their own). The write is conditioned on what the rule read:
+ * the member still holding the old role and the actor still holding theirs, so two owners
+ * demoting each other at once never leave the organisation without one.
+ */
+export const handler = httpRoute(
+  routes.changeOrganizationMemberRole,
+  async ({ caller, params, body }) => {
+    const me = mustBeCaller(caller);
+    const id = params.id ?? '';
+    const targetSub = params.sub ?? '';
+    for (let attempt = 0; attempt < MEMBER_WRITE_TRIES; attempt++) {
+      const { membership: actor } = await memberAccess(id, me);
+      if (!managesMembers(actor.role)) throw forbidden(m.roleNotAllowed);
+      const members = await activeMembers(id);
+      const target = members.find((ms) => ms.user_sub === targetSub);
+      if (!target) throw notFound(m.notMemberTarget);
+      const refusal = roleChangeRefusal({
+        actor: actor.role,
+        self: targetSub === me.sub,
+        from: target.role,
+        to: body.role,
+        owners: ownersAmong(members).length,
+      });
+      if (refusal) {
+        throw refusalError(refusal, {
+          lastOwner: m.lastOwnerCannotBeDemoted,
+          self: m.ownRoleUnchangeable,
+        });
+      }
+      // The role it holds already: nothing to write.
+      if (target.role === body.role) return { member: await memberView(target) };
+      const changed = await changeMemberRole(id, targetSub, target.role, body.role, [
+        stillMember(id, me.sub, actor.role),
+      ]);
+      if (changed) return { member: await memberView({ ...target, role: body.role }) };
+    }
+    throw membersChanged();
+  },
+);
