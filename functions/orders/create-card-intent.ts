@@ -1,10 +1,10 @@
 import * as routes from '../../shared/contract/routes/orders.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
-import { httpRoute } from '../platform/http.js';
 import { startCardPayment } from './checkout.js';
+import { personalPayer } from './payer.js';
 
 /** Starts the card payment of a complete pending request at its catalogue total. */
-export const handler = httpRoute(routes.createOrderCardIntent, async ({ caller, body }) =>
-  startCardPayment(mustBeCaller(caller).sub, body.request_id, body.form, systemClock.now()),
+export const handler = contextRoute(routes.createOrderCardIntent, async ({ acting, body }) =>
+  startCardPayment(personalPayer(acting), body.request_id, body.form, systemClock.now()),
 );

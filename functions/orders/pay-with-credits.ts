@@ -1,17 +1,17 @@
 import * as routes from '../../shared/contract/routes/orders.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
-import { httpRoute } from '../platform/http.js';
 import { issueOrderReceipt, issueQuietly } from '../receipts/issue.js';
 import { payWithCredits } from './checkout.js';
+import { personalPayer } from './payer.js';
 import { getOrder } from './repo.js';
 
 /**
  * Pays a pending request with credits: debit and order in one transaction, once per key; then
  * the payment's receipt (issued once: a repeat of the key finds it).
  */
-export const handler = httpRoute(routes.payOrderWithCredits, async ({ caller, body }) => {
-  const order = await payWithCredits(mustBeCaller(caller).sub, body, systemClock.now());
+export const handler = contextRoute(routes.payOrderWithCredits, async ({ acting, body }) => {
+  const order = await payWithCredits(personalPayer(acting), body, systemClock.now());
   const record = await getOrder(order.id);
   if (record) await issueQuietly('credits order', () => issueOrderReceipt(record));
   return { order };

@@ -48,6 +48,14 @@ export const organizationsEs = {
   phoneLabel: 'Teléfono (opcional)',
   creating: 'Creando...',
   switchedTo: 'Ahora trabajas en {name}',
+  invitationTitle: 'Invitación a una organización',
+  invitationSignIn:
+    'Ingresa con la cuenta del correo al que llegó la invitación para unirte a la organización.',
+  invitationNoAccount:
+    '¿Aún no tienes cuenta? Regístrate con ese mismo correo, confirma tu cuenta y vuelve a abrir el enlace de la invitación.',
+  invitationAccepting: 'Aceptando la invitación...',
+  invitationJoined: 'Ahora eres parte de {organization} como {role}.',
+  workIn: 'Trabajar en {organization}',
   notAMember: 'No perteneces a esta organización.',
   contextInvalid: 'El contexto de trabajo no es válido. Vuelve a elegirlo en el encabezado.',
   lastOwnerCannotLeave:

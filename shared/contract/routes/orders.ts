@@ -8,6 +8,7 @@ export const createOrderCardIntent = route({
   method: 'POST',
   path: '/api/checkout/card-intent',
   auth: 'user',
+  workContext: true,
   handler: 'orders/create-card-intent',
   summary:
     'Checks a complete pending request and the checkout form, saves the profile and starts a card payment of the catalogue total (the same intent again for a second click)',
@@ -34,6 +35,7 @@ export const payOrderWithCredits = route({
   method: 'POST',
   path: '/api/checkout/credits',
   auth: 'user',
+  workContext: true,
   handler: 'orders/pay-with-credits',
   summary:
     'Pays a pending request with credits (2% off): debit, order, items and request link in one transaction (idempotent by key)',

@@ -40,11 +40,14 @@ export function isSigningPath(pathname: string): boolean {
  *    keeps the sidebar layout by the rule above, but the visitor is the same signer);
  *  - /auth/confirm and /reset-password: the return targets of our own e-mails. A new user
  *    confirming an account has neither a session nor the access code yet;
+ *  - /invitacion: an invitation to an organisation, opened by someone who may have no account
+ *    and no access code yet;
  *  - /terminos and /privacidad: the legal pages, linked from the sign-up form and from the
  *    signer's consent screen; anyone must be able to read what they are asked to accept.
  */
 const UNGATED_EXACT = new Set([
   '/auth/confirm',
+  '/invitacion',
   '/reset-password',
   '/fea/enrolment-return',
   '/terminos',

@@ -177,6 +177,10 @@ export const routes: RouteObject[] = [
       soon('/second-factor-unlock-success', p.secondFactorUnlockTitle, 'public', FEA_ITEM),
 
       // Organisations, notaries, admin
+      route(
+        '/invitacion',
+        lazyNamed(() => import('../features/organizations/InvitationPage'), 'InvitationPage'),
+      ),
       soon('/organization-dashboard', es.nav.organizationDashboard, 'user'),
       soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
       soon('/notary-document/:id', p.notaryDocumentTitle, 'user', NOTARY_ITEMS),

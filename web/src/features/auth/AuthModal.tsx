@@ -10,10 +10,10 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/layout-bits/PageLoader';
+import { safeNextPath } from '../../lib/redirects';
 import { AuthModalContext, type AuthModalValue, type AuthMode } from '../../lib/session/authModal';
 import type { AuthModalDone } from './AuthModalDialog';
 import type { SwitchLink } from './forms/types';
-import { safeNextPath } from './redirects';
 
 /**
  * The dialog and its forms (zod schemas, react-hook-form) are a chunk of their own, fetched the

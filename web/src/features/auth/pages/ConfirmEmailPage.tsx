@@ -4,11 +4,11 @@ import { es } from '../../../../../shared/messages.es';
 import { Alert } from '../../../components/ui';
 import { apiCall } from '../../../lib/api';
 import { grantMaintenanceAccess } from '../../../lib/maintenanceAccess';
+import { once, stripFromAddressBar } from '../../../lib/once';
+import { loginUrlFor } from '../../../lib/redirects';
 import { useSession } from '../../../lib/session/session';
 import { confirmErrorMessage } from '../apiErrors';
 import { parseConfirmQuery } from '../links';
-import { once, stripFromAddressBar } from '../once';
-import { loginUrlFor } from '../redirects';
 import { AuthPage, StatusBlock } from './AuthPage';
 
 const REDIRECT_DELAY_MS = 3000;

@@ -3,9 +3,9 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { es } from '../../../../../shared/messages.es';
 import { Alert } from '../../../components/ui';
 import { loginNoticeText } from '../../../lib/loginNotice';
+import { safeNextPath } from '../../../lib/redirects';
 import { useSession } from '../../../lib/session/session';
 import { LoginForm } from '../forms/LoginForm';
-import { safeNextPath } from '../redirects';
 import { AuthPage, pageSwitchLink } from './AuthPage';
 
 /**
