@@ -22,6 +22,12 @@ import { putService, putServicePrice } from '../functions/catalog/services-repo.
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
 import { userOwner } from '../functions/credits/keys.js';
 import { grant } from '../functions/credits/ledger.js';
+import {
+  addMember,
+  getOrganization,
+  organizationIdFor,
+  putOrganizationWithOwner,
+} from '../functions/organizations/repo.js';
 import { createProfileIfMissing } from '../functions/profile/repo.js';
 import type { Role } from '../shared/contract/profile.js';
 import { packageCreditsExpiry } from '../shared/rules/credits.js';
@@ -168,8 +174,10 @@ export async function seed(
     ...defaultServices.map(putService),
     ...defaultServicePrices.map(putServicePrice),
   ]);
+  const subs: Partial<Record<DemoUser['key'], string>> = {};
   for (const u of demoUsers) {
     const sub = await ensureConfirmedUser(cognitoEndpoint, userPoolId, u);
+    subs[u.key] = sub;
     if (u.key === 'customer') await welcomeCredits(sub);
     await createProfileIfMissing({
       sub,
@@ -179,6 +187,42 @@ export async function seed(
       role: u.role,
       now: new Date().toISOString(),
     });
+  }
+  if (subs.customer && subs.notary && subs.admin) {
+    await demoOrganizations(subs.customer, subs.notary, subs.admin);
+  }
+}
+
+/**
+ * The demo organisations (issue 22): a notary with the demo notary as its owner, and a company
+ * owned by the demo admin with the demo customer as a member, so the context switcher has
+ * something to switch to. Created once: ids come from fixed keys.
+ */
+async function demoOrganizations(customer: string, notary: string, admin: string): Promise<void> {
+  const now = new Date().toISOString();
+  const demo = [
+    { key: 'demo-notary', owner: notary, name: 'Notaría Fuentes (demostración)', type: 'notary' },
+    { key: 'demo-company', owner: admin, name: 'Inmobiliaria Demo', type: 'company' },
+  ] as const;
+  for (const d of demo) {
+    const id = organizationIdFor('seed', d.key);
+    if (await getOrganization(id)) continue;
+    await putOrganizationWithOwner({
+      id,
+      name: d.name,
+      type: d.type,
+      email: null,
+      phone: null,
+      address: null,
+      region: d.type === 'notary' ? 'Región Metropolitana' : null,
+      industry: null,
+      is_active: true,
+      created_at: now,
+      created_by: d.owner,
+    });
+    if (d.key === 'demo-company') {
+      await addMember({ id, name: d.name, type: d.type }, customer, 'member', now);
+    }
   }
 }
 
