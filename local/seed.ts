@@ -26,6 +26,7 @@ import {
   addMember,
   getOrganization,
   organizationIdFor,
+  personOf,
   putOrganizationWithOwner,
 } from '../functions/organizations/repo.js';
 import { createProfileIfMissing } from '../functions/profile/repo.js';
@@ -207,19 +208,22 @@ async function demoOrganizations(customer: string, notary: string, admin: string
   for (const d of demo) {
     const id = organizationIdFor('seed', d.key);
     if (await getOrganization(id)) continue;
-    await putOrganizationWithOwner({
-      id,
-      name: d.name,
-      type: d.type,
-      email: null,
-      phone: null,
-      address: null,
-      region: d.type === 'notary' ? 'Región Metropolitana' : null,
-      industry: null,
-      is_active: true,
-      created_at: now,
-      created_by: d.owner,
-    });
+    await putOrganizationWithOwner(
+      {
+        id,
+        name: d.name,
+        type: d.type,
+        email: null,
+        phone: null,
+        address: null,
+        region: d.type === 'notary' ? 'Región Metropolitana' : null,
+        industry: null,
+        is_active: true,
+        created_at: now,
+        created_by: d.owner,
+      },
+      await personOf(d.owner),
+    );
     if (d.key === 'demo-company') {
       await addMember({ id, name: d.name, type: d.type }, customer, 'member', now);
     }
