@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
-import { newConfirmedUser } from '../support/client.js';
+import { newConfirmedUser, signIn } from '../support/client.js';
 import { grantCredits } from '../support/ledger.js';
 import { contextsOf, createOrganization } from '../support/organizations.js';
 
@@ -93,5 +93,20 @@ describe('creating an organisation', () => {
     expect((await contextsOf(stack, user)).filter((c) => c.kind === 'organization')).toHaveLength(
       10,
     );
+  });
+});
+
+describe('the demo data', () => {
+  it('makes the demo customer a member of the demo company, and the demo notary an owner', async () => {
+    const customer = await signIn(stack, 'cliente@sello.test', 'Cliente123');
+    const notary = await signIn(stack, 'notaria@sello.test', 'Notaria123');
+    const named = async (tokens: { accessToken: string }) =>
+      (await contextsOf(stack, tokens as never)).map((c) => [c.name, c.type, c.role]);
+    expect(await named(customer)).toContainEqual(['Inmobiliaria Demo', 'company', 'member']);
+    expect(await named(notary)).toContainEqual([
+      'Notaría Fuentes (demostración)',
+      'notary',
+      'owner',
+    ]);
   });
 });
