@@ -1,13 +1,11 @@
 import * as routes from '../../shared/contract/routes/organizations.js';
 import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
-import { managesMembers, roleChangeRefusal } from '../../shared/rules/organizations.js';
+import { roleChangeRefusal } from '../../shared/rules/organizations.js';
 import { mustBeCaller } from '../platform/auth-context.js';
-import { forbidden, notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import {
-  activeMembers,
   MEMBER_WRITE_TRIES,
-  memberAccess,
+  managedTarget,
   membersChanged,
   memberView,
   ownersAmong,
@@ -28,11 +26,7 @@ export const handler = httpRoute(
     const id = params.id ?? '';
     const targetSub = params.sub ?? '';
     for (let attempt = 0; attempt < MEMBER_WRITE_TRIES; attempt++) {
-      const { membership: actor } = await memberAccess(id, me);
-      if (!managesMembers(actor.role)) throw forbidden(m.roleNotAllowed);
-      const members = await activeMembers(id);
-      const target = members.find((ms) => ms.user_sub === targetSub);
-      if (!target) throw notFound(m.notMemberTarget);
+      const { actor, members, target } = await managedTarget(id, me, targetSub);
       const refusal = roleChangeRefusal({
         actor: actor.role,
         self: targetSub === me.sub,

@@ -1,8 +1,8 @@
 import type { Member, Organization } from '../../shared/contract/organizations.js';
 import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
-import type { MemberRefusal } from '../../shared/rules/organizations.js';
+import { type MemberRefusal, managesMembers } from '../../shared/rules/organizations.js';
 import type { Caller } from '../platform/auth-context.js';
-import { AppError, forbidden } from '../platform/errors.js';
+import { AppError, forbidden, notFound } from '../platform/errors.js';
 import {
   getMembership,
   getOrganization,
@@ -84,4 +84,17 @@ export const MEMBER_WRITE_TRIES = 3;
 export function publicOrganization(org: OrganizationRecord): Organization {
   const { created_by: _by, ...organization } = org;
   return organization;
+}
+
+/**
+ * What a change to another member reads first (a role change, a removal): the actor, who must
+ * manage members (owner or admin), the active members, and the target among them (404 if not).
+ */
+export async function managedTarget(id: string, me: Caller, targetSub: string) {
+  const { membership: actor } = await memberAccess(id, me);
+  if (!managesMembers(actor.role)) throw forbidden(m.roleNotAllowed);
+  const members = await activeMembers(id);
+  const target = members.find((ms) => ms.user_sub === targetSub);
+  if (!target) throw notFound(m.notMemberTarget);
+  return { actor, members, target };
 }

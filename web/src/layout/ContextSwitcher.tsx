@@ -8,17 +8,15 @@ import { es } from '../../../shared/messages.es';
 import { Icon } from '../components/layout-bits/icons';
 import { usePopover } from '../components/popover/usePopover';
 import { apiCall } from '../lib/api';
+import { contextsQueryKey } from '../lib/queryKeys';
 import { walletQueryKey } from '../lib/wallet/useWallet';
-import { setWorkContext, useWorkContext } from '../lib/workContext';
+import { switchWorkContext, useWorkContext } from '../lib/workContext';
 
 const CreateOrganizationModal = lazy(() =>
   import('../features/organizations/CreateOrganizationModal').then((m) => ({
     default: m.CreateOrganizationModal,
   })),
 );
-
-/** The switcher's list; not per context (it is the same in every one). */
-export const contextsQueryKey = ['me', 'contexts'] as const;
 
 const contextValueOf = (c: WorkContext) =>
   c.organization_id ? organizationContextValue(c.organization_id) : PERSONAL_CONTEXT;
@@ -59,9 +57,8 @@ export function ContextSwitcher() {
   // A membership ended elsewhere (removed, organisation deactivated): back to Personal.
   useEffect(() => {
     if (data && current !== PERSONAL_CONTEXT && !active) {
-      setWorkContext(PERSONAL_CONTEXT);
       toast.error(t.contextLost);
-      void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      void switchWorkContext(queryClient, PERSONAL_CONTEXT);
     }
   }, [data, current, active, queryClient]);
 
@@ -77,9 +74,8 @@ export function ContextSwitcher() {
       });
       const target = fresh.contexts.find((c) => contextValueOf(c) === value);
       if (!target) throw new Error('not a member');
-      setWorkContext(value);
       // Everything shown belongs to a context: read it again in the new one.
-      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      await switchWorkContext(queryClient, value);
       toast.success(fmt(t.switchedTo, { name: target.name }));
     } catch {
       window.alert(t.contextError);

@@ -8,3 +8,5 @@ export const orderQueryKey = (id: string) => [...ordersQueryKey, 'detail', id] a
 export const requestsQueryKey = ['requests'] as const;
 export const requestQueryKey = (id: string) => [...requestsQueryKey, 'detail', id] as const;
 export const profileQueryKey = ['profile', 'me'] as const;
+/** The header's work contexts (Personal and each organisation); the same in every context. */
+export const contextsQueryKey = ['me', 'contexts'] as const;

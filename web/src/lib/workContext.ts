@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import {
   PERSONAL_CONTEXT,
@@ -48,6 +49,15 @@ export function setWorkContext(value: string): void {
   current = parseContextHeader(value) ? value : PERSONAL_CONTEXT;
   if (owner) writeStorage(storageKey(owner), current === PERSONAL_CONTEXT ? null : current);
   notify();
+}
+
+/**
+ * Switches and reads every screen's data again in the new context (all queries but the
+ * account's own, `['me', …]`, which are the same in every context).
+ */
+export function switchWorkContext(queryClient: QueryClient, value: string): Promise<void> {
+  setWorkContext(value);
+  return queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
 }
 
 function subscribe(listener: () => void) {

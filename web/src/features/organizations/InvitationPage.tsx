@@ -9,9 +9,10 @@ import type { OrganizationRole } from '../../../../shared/rules/organizations';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { once } from '../../lib/once';
+import { contextsQueryKey } from '../../lib/queryKeys';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
-import { setWorkContext } from '../../lib/workContext';
+import { switchWorkContext } from '../../lib/workContext';
 import './organizations.css';
 
 type State =
@@ -53,7 +54,7 @@ export function InvitationPage() {
       ({ organization, role }) => {
         if (!active) return;
         setState({ phase: 'joined', organization, role });
-        void queryClient.invalidateQueries({ queryKey: ['me', 'contexts'] });
+        void queryClient.invalidateQueries({ queryKey: contextsQueryKey });
       },
       (err: unknown) => {
         if (active)
@@ -69,9 +70,8 @@ export function InvitationPage() {
   }, [token, status, queryClient]);
 
   const workThere = async (organization: Organization) => {
-    setWorkContext(organizationContextValue(organization.id));
-    await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    await queryClient.invalidateQueries({ queryKey: ['me', 'contexts'] });
+    await switchWorkContext(queryClient, organizationContextValue(organization.id));
+    await queryClient.invalidateQueries({ queryKey: contextsQueryKey });
     await navigate('/credit-packages');
   };
 
