@@ -1,4 +1,5 @@
-import { listOrderSummaries, type OrderSummaryRecord } from '../orders/repo.js';
+import { ordersPlacedBy } from '../orders/access.js';
+import type { OrderSummaryRecord } from '../orders/repo.js';
 import { listKeys } from '../platform/storage.js';
 import { listRequests, type RequestItem } from '../requests/repo.js';
 
@@ -40,4 +41,5 @@ export async function documentIdsOf(sub: string, requests: RequestItem[]): Promi
 export const inProgress = (o: Pick<OrderSummaryRecord, 'status'>) =>
   o.status === 'pending' || o.status === 'processing';
 
-export const ordersOf = (sub: string) => listOrderSummaries(sub);
+/** Personal orders and those placed in organisations: the person's data is on each. */
+export const ordersOf = (sub: string) => ordersPlacedBy(sub);

@@ -3,6 +3,7 @@ import type { OrderCancellation } from '../../shared/contract/orders.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { unavailableCodes } from '../catalog/availability.js';
 import { outboxPut } from '../mail/outbox.js';
+import type { ActingAs } from '../organizations/acting-as.js';
 import { db, tableName } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
 import { AppError, notFound, tooManyRequests } from '../platform/errors.js';
@@ -10,10 +11,11 @@ import { logger } from '../platform/logger.js';
 import type { AuditInput } from '../signing/audit-chain.js';
 import { type AuditedChange, composeAudited } from '../signing/audited-write.js';
 import { refundOf, sendWithRefund, settleAfter } from '../signing/order-refund.js';
+import { getOrderFor } from './access.js';
 import { signerCancelledMail } from './cancel-mail.js';
 import { cancelTerms } from './cancel-policy.js';
 import type { TransactItem } from './keys.js';
-import { failedConditions, getOrderParts, getOwnedOrder, type OrderRecord } from './repo.js';
+import { failedConditions, getOrder, getOrderParts, type OrderRecord } from './repo.js';
 import { REPLACED_KEPT, type SignerRecord } from './signer-records.js';
 
 /**
@@ -42,12 +44,13 @@ export interface CancelOutcome {
 
 export async function cancelByCustomer(
   orderId: string,
-  sub: string,
+  acting: ActingAs,
   now: Date,
 ): Promise<CancelOutcome> {
   const nowIso = now.toISOString();
+  const sub = acting.sub;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const order = await getOwnedOrder(orderId, sub);
+    const order = await getOrderFor(orderId, acting);
     if (!order) throw notFound(ordersEs.orderNotFound);
     if (order.status !== 'processing') return alreadyEnded(order);
     const terms = cancelTerms(order, await unavailableCodes(order.country_id));
@@ -75,7 +78,7 @@ export async function cancelByCustomer(
       unavailable: terms.unavailable,
     });
     if (terms.refund === 'full') await settleAfter(order);
-    const after = await getOwnedOrder(orderId, sub);
+    const after = await getOrder(orderId);
     return { order: after ?? order, refunded: terms.refund === 'full' };
   }
   throw tooManyRequests();

@@ -13,7 +13,6 @@ import { apiEs } from '../../shared/messages/api.es.js';
 import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
 import { toStripeAmount } from '../../shared/rules/currency.js';
-import { userOwner } from '../credits/keys.js';
 import { readWallet, spend } from '../credits/ledger.js';
 import { getOwnedDocument } from '../documents/repo.js';
 import { countPaymentIntent } from '../payments/intent-limit.js';
@@ -34,9 +33,10 @@ import {
 } from '../requests/repo.js';
 import { payableUntil } from '../signing/original-keys.js';
 import { fulfilOrderPayment } from './fulfil.js';
+import type { OrderPayer } from './payer.js';
 import { orderPaymentMetadata, orderPaymentOf } from './payment-metadata.js';
 import { putCheckout } from './payment-records.js';
-import { getOwnedOrder } from './repo.js';
+import { getOrderPlacedBy } from './repo.js';
 import {
   buildOrder,
   type NewOrder,
@@ -109,6 +109,7 @@ type CardIntent = z.input<typeof cardIntentResponse>;
  */
 export async function startCardPayment(
   sub: string,
+  payer: OrderPayer,
   requestId: string,
   form: CheckoutForm,
   now: Date,
@@ -116,6 +117,9 @@ export async function startCardPayment(
   const req = await getOwnedRequest(requestId, sub);
   if (!req) throw requestNotFound();
   const existing = req.status === 'pending' ? await currentIntent(req) : undefined;
+  // Started in another context (Personal, another organisation): not this payment's intent.
+  const sameContext =
+    !!existing && orderPaymentOf(existing)?.organization_id === (payer.organizationId ?? '');
   if (existing?.status === 'succeeded') {
     // Paid already, but the order was not made yet (webhook late or lost): make it now. A
     // payment that cannot become the order (the request changed since) is refunded
@@ -134,6 +138,7 @@ export async function startCardPayment(
   let pi: Stripe.PaymentIntent;
   if (
     existing &&
+    sameContext &&
     AWAITING.has(existing.status) &&
     existing.amount === amount &&
     existing.currency === currency
@@ -156,11 +161,11 @@ export async function startCardPayment(
         currency,
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         description: fmt(m.paymentDescription, { number: req.request_number }),
-        metadata: orderPaymentMetadata(req, quote),
+        metadata: orderPaymentMetadata(req, quote, payer),
       },
       // Two clicks at once see the same previous intent and so create one intent between them.
       {
-        idempotencyKey: `order-intent:${req.id}:${req.payment_intent_id ?? 'none'}:${amount}:${currency}`,
+        idempotencyKey: `order-intent:${req.id}:${req.payment_intent_id ?? 'none'}:${amount}:${currency}:${payer.organizationId ?? 'personal'}`,
       },
     );
     await setPaymentIntent(req, pi.id);
@@ -170,6 +175,7 @@ export async function startCardPayment(
     request_id: req.id,
     payment_intent_id: pi.id,
     user_sub: sub,
+    organization_id: payer.organizationId,
     form,
     customer_email: customerEmail,
     fingerprint: requestFingerprint(req),
@@ -199,7 +205,7 @@ class OrderWritesFailed extends Error {
 
 /** A request already paid: the order of this very key again, or a 409. */
 async function replayOrRefuse(req: RequestItem, key: string, now: Date): Promise<Order> {
-  const order = req.order_id ? await getOwnedOrder(req.order_id, req.user_sub) : undefined;
+  const order = req.order_id ? await getOrderPlacedBy(req.order_id, req.user_sub) : undefined;
   if (!order || order.credits_idempotency_key !== key) throw notPending();
   return orderView(order.id, req.user_sub, now);
 }
@@ -228,7 +234,12 @@ async function afterNewerAttempt(requestId: string, sub: string, key: string, no
  * under the idempotency key `order:{key}`: a double click with the same key debits once and
  * answers the same order; two keys racing for one request debit once and the loser gets 409.
  */
-export async function payWithCredits(sub: string, body: CreditsPayment, now: Date): Promise<Order> {
+export async function payWithCredits(
+  sub: string,
+  payer: OrderPayer,
+  body: CreditsPayment,
+  now: Date,
+): Promise<Order> {
   const req = await getOwnedRequest(body.request_id, sub);
   if (!req) throw requestNotFound();
   if (req.status !== 'pending') return replayOrRefuse(req, body.idempotency_key, now);
@@ -244,7 +255,7 @@ export async function payWithCredits(sub: string, body: CreditsPayment, now: Dat
     await assertPayable(held);
     const quote: Quote = await quoteRequest(held);
     if (quote.credits_needed <= 0) throw new AppError('BUSINESS_RULE', m.creditsPaymentError);
-    return await payClaimed(held, claim, body, quote, now);
+    return await payClaimed(held, claim, payer, body, quote, now);
   } catch (err) {
     // This attempt answers now, so the next click (a retry after this 503, say) need not wait
     // for the claim's time to pass. Safe whatever the failure: a transaction of this attempt
@@ -299,12 +310,13 @@ async function claimOrWait(
 async function payClaimed(
   req: RequestItem,
   claim: string,
+  payer: OrderPayer,
   body: CreditsPayment,
   quote: Quote,
   now: Date,
 ): Promise<Order> {
   const sub = req.user_sub;
-  const ownerId = userOwner(sub);
+  const ownerId = payer.walletOwner;
   // Checked again inside the transaction; this only spares a profile write for a short wallet.
   if ((await readWallet(ownerId)).balance < quote.credits_needed) {
     throw new AppError('INSUFFICIENT_CREDITS', m.insufficientCredits);
@@ -326,6 +338,7 @@ async function payClaimed(
         idempotencyKey: body.idempotency_key,
         attempt: claim,
       },
+      payer,
       now,
     };
     const built = buildOrder(input);
@@ -349,7 +362,7 @@ async function payClaimed(
         },
       );
       const orderId = replayed ? (entry.related_entity_id ?? '') : built.order.id;
-      const order = replayed ? await getOwnedOrder(orderId, sub) : built.order;
+      const order = replayed ? await getOrderPlacedBy(orderId, sub) : built.order;
       if (!order) throw new Error(`order ${orderId} of a credits payment is missing`);
       if (!replayed) logger.info('order paid with credits', { orderId, requestId: req.id });
       return orderView(order.id, sub, now);

@@ -5,7 +5,7 @@ import type { RefundReason, RefundRecord } from '../payments/refund-repo.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
 import { getOwnedRequest } from '../requests/repo.js';
-import { orderPaymentOf } from './payment-metadata.js';
+import { orderPaymentOf, payerOfPayment } from './payment-metadata.js';
 import {
   getCheckout,
   getPaymentMarker,
@@ -113,6 +113,7 @@ export async function fulfilOrderPayment(
     const matches =
       !!checkout &&
       checkout.user_sub === meta.user_sub &&
+      (checkout.organization_id ?? '') === meta.organization_id &&
       checkout.currency_code === meta.currency_code &&
       checkout.total === meta.total &&
       pi.currency === checkout.currency_code.toLowerCase() &&
@@ -130,6 +131,7 @@ export async function fulfilOrderPayment(
       total: checkout.total,
       currencyCode: checkout.currency_code,
       payment: { kind: 'card', paymentIntentId: pi.id },
+      payer: payerOfPayment(meta),
       now,
     };
     const built = buildOrder(input);

@@ -1,18 +1,19 @@
 import * as routes from '../../shared/contract/routes/orders.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
 import { notFound } from '../platform/errors.js';
-import { httpRoute } from '../platform/http.js';
 import { withFileLinks } from '../signing/file-links.js';
-import { getOwnedOrder } from './repo.js';
+import { getOrderFor } from './access.js';
 import { orderViewOf } from './service.js';
 
-/** One of the caller's orders with its lines, signers and file links (404 for anyone else's). */
-export const handler = httpRoute(routes.getOrder, async ({ caller, params }) => {
+/**
+ * One order the work context may act on (access.ts) with its lines, signers and file links;
+ * 404 for anyone else's.
+ */
+export const handler = contextRoute(routes.getOrder, async ({ acting, params }) => {
   const now = systemClock.now();
-  const sub = mustBeCaller(caller).sub;
-  const record = await getOwnedOrder(params.id ?? '', sub);
+  const record = await getOrderFor(params.id ?? '', acting);
   if (!record) throw notFound(ordersEs.orderNotFound);
   // The view and the file links come from this one read: read twice, a seal committed in
   // between showed 'Completado' without the signed file's link.

@@ -6,7 +6,8 @@ import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
  * orders and their items, signer-records.ts the signers, payment-records.ts ORDERPAY and
  * CHECKOUT:
  *
- *   ORDER#{id} / META              the order; gsi1 USER#{sub}#ORDERS / {created_at}#{id};
+ *   ORDER#{id} / META              the order; gsi1 USER#{sub}#ORDERS / {created_at}#{id}
+ *                                  (an organisation's order: ORG#{orgId}#ORDERS instead);
  *                                  gsi2 ORIGINALPENDING until its original is kept (signing/)
  *   ORDER#{id} / ITEM#{nn}         one line per service, prices as charged
  *   ORDERNO#{number} / ORDERNO     order-number guard: unique numbers, number → order id
@@ -27,6 +28,10 @@ export const lineKey = (id: string, line: number) => ({
   sk: `ITEM#${String(line).padStart(2, '0')}`,
 });
 export const historyPk = (sub: string) => `USER#${sub}#ORDERS`;
+export const orgHistoryPk = (organizationId: string) => `ORG#${organizationId}#ORDERS`;
+/** The history an order is listed in: its organisation's, or its customer's own. */
+export const historyPkOf = (order: { user_sub: string; organization_id?: string | null }) =>
+  order.organization_id ? orgHistoryPk(order.organization_id) : historyPk(order.user_sub);
 export const numberKey = (orderNumber: string) => ({ pk: `ORDERNO#${orderNumber}`, sk: 'ORDERNO' });
 export const signerKey = (id: string) => ({ pk: `SIGNER#${id}`, sk: 'META' });
 export const payKey = (paymentIntentId: string) => ({

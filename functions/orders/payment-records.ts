@@ -13,6 +13,8 @@ export interface CheckoutRecord {
   request_id: string;
   payment_intent_id: string;
   user_sub: string;
+  /** The organisation the payment was started for (null or absent: Personal). */
+  organization_id?: string | null;
   form: CheckoutForm;
   /** The e-mail of the account (the customer's CRM contact). */
   customer_email: string;

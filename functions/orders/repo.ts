@@ -14,6 +14,7 @@ import {
 import { originalPendingKeys } from '../signing/original-keys.js';
 import {
   historyPk,
+  historyPkOf,
   lineKey,
   numberKey,
   orderKey,
@@ -32,7 +33,14 @@ export type PaymentMix = 'full_credits' | 'mixed' | 'full_currency';
 export interface OrderRecord {
   id: string;
   order_number: string;
+  /** The customer who placed it (in an organisation: the member). */
   user_sub: string;
+  /**
+   * Who paid it (orders/payer.ts): the organisation it belongs to (null or absent: Personal)
+   * and the wallet its credits came from and go back to (absent on older orders: the user's).
+   */
+  organization_id?: string | null;
+  wallet_owner?: string;
   title: string;
   status: OrderStatus;
   total_price: number;
@@ -133,7 +141,7 @@ export function orderPut(order: OrderRecord): TransactItem {
       TableName: tableName(),
       Item: {
         ...orderKey(order.id),
-        gsi1pk: historyPk(order.user_sub),
+        gsi1pk: historyPkOf(order),
         gsi1sk: `${order.created_at}#${order.id}`,
         // On the keep-originals job's list until its original is copied to evidence/.
         ...originalPendingKeys(order.created_at, order.id),
@@ -228,8 +236,12 @@ export async function getOrder(id: string): Promise<OrderRecord | undefined> {
   return getRecord<OrderRecord>(orderKey(id));
 }
 
-/** One of the caller's orders; undefined for a missing one and for another user's alike. */
-export async function getOwnedOrder(id: string, sub: string): Promise<OrderRecord | undefined> {
+/**
+ * An order the user placed, whatever context paid it: the checkout's own request became it.
+ * Undefined for a missing one and for another user's alike. Routes that show or change an order
+ * check the work context instead (access.ts getOrderFor).
+ */
+export async function getOrderPlacedBy(id: string, sub: string): Promise<OrderRecord | undefined> {
   const order = await getOrder(id);
   return order?.user_sub === sub ? order : undefined;
 }
@@ -305,23 +317,41 @@ export const SUMMARY_FIELDS: (keyof OrderSummaryRecord)[] = [
 ];
 
 /**
- * The caller's orders, newest first, from `createdFrom` (ISO) on when given. Only the fields of
- * the list are read (ProjectionExpression), so hundreds of orders are one or two small pages.
+ * One history (access.ts historyOf): a customer's Personal orders, or an organisation's, of
+ * one member only when `placedBy` is given (a filter on the same partition: a member's view).
+ */
+export interface OrderHistory {
+  pk: string;
+  placedBy?: string;
+}
+
+/** A customer's Personal history. */
+export const personalHistory = (sub: string): OrderHistory => ({ pk: historyPk(sub) });
+
+/**
+ * The orders of a history, newest first, from `createdFrom` (ISO) on when given. Only the fields
+ * of the list are read (ProjectionExpression), so hundreds of orders are one or two small pages.
  */
 export async function listOrderSummaries(
-  sub: string,
+  history: OrderHistory,
   createdFrom?: string,
 ): Promise<OrderSummaryRecord[]> {
-  const names = Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [`#p${i}`, f]));
+  const names: Record<string, string> = Object.fromEntries(
+    SUMMARY_FIELDS.map((f, i) => [`#p${i}`, f]),
+  );
+  const projection = Object.keys(names).join(', ');
+  if (history.placedBy) names['#by'] = 'user_sub';
   return (await queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: createdFrom ? 'gsi1pk = :pk AND gsi1sk >= :from' : 'gsi1pk = :pk',
+    ...(history.placedBy ? { FilterExpression: '#by = :by' } : {}),
     ExpressionAttributeValues: {
-      ':pk': historyPk(sub),
+      ':pk': history.pk,
       ...(createdFrom ? { ':from': createdFrom } : {}),
+      ...(history.placedBy ? { ':by': history.placedBy } : {}),
     },
     ExpressionAttributeNames: names,
-    ProjectionExpression: Object.keys(names).join(', '),
+    ProjectionExpression: projection,
     ScanIndexForward: false,
   })) as OrderSummaryRecord[];
 }

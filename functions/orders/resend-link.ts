@@ -1,9 +1,8 @@
 import * as routes from '../../shared/contract/routes/orders.js';
-import { mustBeCaller } from '../platform/auth-context.js';
-import { httpRoute } from '../platform/http.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { resendLink } from './signing-links.js';
 
-/** A new signing link for a signer of the caller's order who has not signed yet. */
-export const handler = httpRoute(routes.resendSigningLink, async ({ caller, params }) =>
-  resendLink(params.id ?? '', params.signerId ?? '', mustBeCaller(caller).sub),
+/** A new signing link for a signer, not signed yet, of an order the work context may act on. */
+export const handler = contextRoute(routes.resendSigningLink, async ({ acting, params }) =>
+  resendLink(params.id ?? '', params.signerId ?? '', acting),
 );

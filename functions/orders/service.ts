@@ -20,17 +20,20 @@ import { signatureTypeOfCode } from '../../shared/rules/signature-types.js';
 import { unavailableCodes } from '../catalog/availability.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
 import { lockDocumentUpdate } from '../documents/repo.js';
+import type { ActingAs } from '../organizations/acting-as.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { sha256 } from '../platform/secrets.js';
 import { countPendingRequests, markPaidUpdate, type RequestItem } from '../requests/repo.js';
 import { auditAppend, auditHeadOf } from '../signing/audit-repo.js';
 import { payableUntil } from '../signing/original-keys.js';
+import { getOrderFor, historyOf } from './access.js';
 import { cancelTerms } from './cancel-policy.js';
 import { firstLinks } from './first-links.js';
 import type { TransactItem } from './keys.js';
+import type { OrderPayer } from './payer.js';
 import {
   getOrderParts,
-  getOwnedOrder,
+  getOrderPlacedBy,
   listOrderSummaries,
   type OrderLineRecord,
   type OrderRecord,
@@ -86,6 +89,8 @@ export interface NewOrder {
   total: number;
   currencyCode: string;
   payment: OrderPayment;
+  /** Whose order it is and which wallet paid (the call's work context). */
+  payer: OrderPayer;
   now: Date;
 }
 
@@ -139,6 +144,8 @@ export function buildOrder(input: NewOrder): BuiltOrder {
     id,
     order_number: orderNumber,
     user_sub: req.user_sub,
+    organization_id: input.payer.organizationId,
+    wallet_owner: input.payer.walletOwner,
     title,
     status: 'processing',
     total_price: input.total,
@@ -399,9 +406,9 @@ export function toOrder(
   };
 }
 
-/** One of the caller's orders with its lines and signers; 404 for anyone else's. */
+/** An order the caller placed (checkout's answer) with its lines and signers; 404 otherwise. */
 export async function orderView(id: string, sub: string, now: Date): Promise<Order> {
-  const order = await getOwnedOrder(id, sub);
+  const order = await getOrderPlacedBy(id, sub);
   if (!order) throw notFound(ordersEs.orderNotFound);
   return orderViewOf(order, now);
 }
@@ -416,15 +423,17 @@ export async function orderViewOf(order: OrderRecord, now: Date): Promise<Order>
   return toOrder(order, lines, signers, now, unavailable);
 }
 
-/** Renames one of the caller's orders: trimmed (the schema does), unchanged writes nothing. */
-export async function renameOrder(id: string, sub: string, title: string, now: Date) {
-  const order = await getOwnedOrder(id, sub);
+/**
+ * Renames an order the context may act on (access.ts): trimmed (the schema does), unchanged
+ * writes nothing.
+ */
+export async function renameOrder(id: string, acting: ActingAs, title: string, now: Date) {
+  const order = await getOrderFor(id, acting);
   if (!order) throw notFound(ordersEs.orderNotFound);
-  if (order.title !== title) {
-    const done = await updateOrderTitle(id, sub, title, now.toISOString());
-    if (!done) throw notFound(ordersEs.orderNotFound);
-  }
-  return orderView(id, sub, now);
+  if (order.title === title) return orderViewOf(order, now);
+  const done = await updateOrderTitle(id, order.user_sub, title, now.toISOString());
+  if (!done) throw notFound(ordersEs.orderNotFound);
+  return orderViewOf({ ...order, title }, now);
 }
 
 // ——— the history ———
@@ -461,19 +470,21 @@ export function matchesSearch(o: OrderSummaryRecord, q: string | undefined): boo
 }
 
 /**
- * The history (customer-flows §2.9): newest first, pending orders hidden, the period as a key
- * condition, the search over title, document name and order number, then the page. The stat
- * cards count every order of the user, not only the filtered ones.
+ * The history (customer-flows §2.9) of the work context (access.ts historyOf): newest first,
+ * pending orders hidden, the period as a key condition, the search over title, document name
+ * and order number, then the page. The stat cards count every order of the history, not only
+ * the filtered ones; the cart's count is the caller's own (requests are never shared).
  */
-export async function listOrders(sub: string, q: ListQuery, now: Date): Promise<ListResult> {
+export async function listOrders(acting: ActingAs, q: ListQuery, now: Date): Promise<ListResult> {
   const from = periodStart(q.period, now);
+  const history = historyOf(acting);
   const [all, inPeriod, pendingRequests] = await Promise.all([
-    listOrderSummaries(sub),
-    from ? listOrderSummaries(sub, from) : undefined,
-    countPendingRequests(sub),
+    listOrderSummaries(history),
+    from ? listOrderSummaries(history, from) : undefined,
+    countPendingRequests(acting.sub),
   ]);
   const visible = (list: OrderSummaryRecord[]) => list.filter((o) => o.status !== 'pending');
-  const history = visible(all);
+  const listed = visible(all);
   const matching = visible(inPeriod ?? all).filter((o) => matchesSearch(o, q.q));
   const start = (q.page - 1) * q.page_size;
   return {
@@ -482,9 +493,9 @@ export async function listOrders(sub: string, q: ListQuery, now: Date): Promise<
     page: q.page,
     page_size: q.page_size,
     stats: {
-      total_orders: history.length,
-      processing: history.filter((o) => o.status === 'processing').length,
-      completed: history.filter((o) => o.status === 'completed').length,
+      total_orders: listed.length,
+      processing: listed.filter((o) => o.status === 'processing').length,
+      completed: listed.filter((o) => o.status === 'completed').length,
       pending_requests: pendingRequests,
     },
   };

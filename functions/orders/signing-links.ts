@@ -1,6 +1,7 @@
 import { apiEs } from '../../shared/messages/api.es.js';
 import { fmt } from '../../shared/messages/fmt.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
+import type { ActingAs } from '../organizations/acting-as.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { hitLimit, releaseLimit } from '../platform/limits.js';
@@ -8,7 +9,8 @@ import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
 import { appendAudit, auditHeadOf } from '../signing/audit-repo.js';
-import { getOrder, getOwnedOrder } from './repo.js';
+import { getOrderFor } from './access.js';
+import { getOrder } from './repo.js';
 import { signingLinkExpiry } from './service.js';
 import { getSigner, replaceToken } from './signer-records.js';
 import { signingLinkMail } from './signing-mail.js';
@@ -42,11 +44,11 @@ const defaults: LinkDeps = { mailer: sesMailer, clock: systemClock };
 export async function resendLink(
   orderId: string,
   signerId: string,
-  sub: string,
+  acting: ActingAs,
   deps: LinkDeps = defaults,
 ) {
-  const userHit = await hitLimit('resendPerUser', sub, deps.clock);
-  const order = await getOwnedOrder(orderId, sub);
+  const userHit = await hitLimit('resendPerUser', acting.sub, deps.clock);
+  const order = await getOrderFor(orderId, acting);
   if (!order) throw notFound(ordersEs.orderNotFound);
   if (order.status === 'cancelled') throw new AppError('CONFLICT', ordersEs.resendCancelled);
   const signer = order.signer_ids.includes(signerId) ? await getSigner(signerId) : undefined;
@@ -90,7 +92,7 @@ export async function resendLink(
       const o = await getOrder(order.id);
       return o ? auditHeadOf(o) : undefined;
     },
-    [{ kind: 'link_resent', actor: { type: 'requester', id: sub }, signer_id: signerId }],
+    [{ kind: 'link_resent', actor: { type: 'requester', id: acting.sub }, signer_id: signerId }],
     now.toISOString(),
   ).catch((err: unknown) =>
     logger.warn('resend: not recorded as evidence', {

@@ -5,9 +5,9 @@ import { receiptsEs as t } from '../../shared/messages/receipts.es.js';
 import { formatCredits, fromStripeAmount } from '../../shared/rules/currency.js';
 import { cardAmounts, contractedItems, creditsAmounts } from '../../shared/rules/money.js';
 import type { LedgerEntry } from '../credits/entry.js';
-import { userOwner } from '../credits/keys.js';
 import { readHead } from '../credits/wallet.js';
 import { receiptMail } from '../mail/receipt-mail.js';
+import { walletOwnerOf } from '../orders/payer.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
 import { getPaymentMarker } from '../orders/payment-records.js';
 import { getOrder, getOrderParts, type OrderRecord } from '../orders/repo.js';
@@ -82,7 +82,7 @@ const orderLines = async (order: OrderRecord): Promise<ReceiptLine[]> => {
  */
 async function spendOf(order: OrderRecord): Promise<LedgerEntry | undefined> {
   if (!order.credits_idempotency_key) return undefined;
-  const head = await readHead(userOwner(order.user_sub), `order:${order.credits_idempotency_key}`);
+  const head = await readHead(walletOwnerOf(order), `order:${order.credits_idempotency_key}`);
   return head.first?.related_entity_id === order.id ? head.first : undefined;
 }
 

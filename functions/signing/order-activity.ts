@@ -2,18 +2,18 @@ import * as routes from '../../shared/contract/routes/signing.js';
 import type { ActivityEvent } from '../../shared/contract/signing.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { santiagoStamp } from '../../shared/rules/evidence-format.js';
-import { getOrderParts, getOwnedOrder } from '../orders/repo.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { getOrderFor } from '../orders/access.js';
+import { getOrderParts } from '../orders/repo.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { notFound } from '../platform/errors.js';
-import { httpRoute } from '../platform/http.js';
 import { checkOrderChain } from './audit-repo.js';
 
 /**
  * GET /api/orders/{id}/activity: the order's audit trail for its owner ('Actividad'), each
  * event named in Spanish with Santiago's time, and whether the chain verifies end to end.
  */
-export const handler = httpRoute(routes.getOrderActivity, async ({ caller, params }) => {
-  const order = await getOwnedOrder(params.id ?? '', mustBeCaller(caller).sub);
+export const handler = contextRoute(routes.getOrderActivity, async ({ acting, params }) => {
+  const order = await getOrderFor(params.id ?? '', acting);
   if (!order) throw notFound();
   const [{ events, check }, { signers }] = await Promise.all([
     checkOrderChain(order),

@@ -1,9 +1,9 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { fmt } from '../../shared/messages/fmt.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
-import { userOwner } from '../credits/keys.js';
 import { restoreSpend } from '../credits/ledger.js';
 import type { TransactItem } from '../orders/keys.js';
+import { walletOwnerOf } from '../orders/payer.js';
 import type { OrderRecord } from '../orders/repo.js';
 import { settleRefundQuietly } from '../payments/refund.js';
 import { refundPut } from '../payments/refund-repo.js';
@@ -111,7 +111,7 @@ export async function sendWithRefund(
   // as a fresh grant: a later dispute of that payment still takes them back.
   const restored = await restoreSpend(
     {
-      ownerId: userOwner(order.user_sub),
+      ownerId: walletOwnerOf(order),
       spendKey: `order:${order.credits_idempotency_key}`,
       spentFor: order.id,
       description: fmt(DESCRIPTIONS[reason], { number: order.order_number }),

@@ -1,9 +1,8 @@
 import * as routes from '../../shared/contract/routes/signing.js';
 import { AUDIT_TRAIL_FORMAT } from '../../shared/contract/signing.js';
-import { getOwnedOrder } from '../orders/repo.js';
-import { mustBeCaller } from '../platform/auth-context.js';
+import { getOrderFor } from '../orders/access.js';
+import { contextRoute } from '../organizations/acting-as.js';
 import { notFound } from '../platform/errors.js';
-import { httpRoute } from '../platform/http.js';
 import { checkOrderChain } from './audit-repo.js';
 
 /**
@@ -11,8 +10,8 @@ import { checkOrderChain } from './audit-repo.js';
  * its hash covers it (scripts/verify-trail.ts recomputes the chain from the order's genesis and
  * finds the head printed in the sealed PDF among its events).
  */
-export const handler = httpRoute(routes.getOrderTrail, async ({ caller, params }) => {
-  const order = await getOwnedOrder(params.id ?? '', mustBeCaller(caller).sub);
+export const handler = contextRoute(routes.getOrderTrail, async ({ acting, params }) => {
+  const order = await getOrderFor(params.id ?? '', acting);
   if (!order) throw notFound();
   const { events, check } = await checkOrderChain(order);
   return {

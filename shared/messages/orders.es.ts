@@ -102,8 +102,6 @@ export const ordersEs = {
   mailSigningBody:
     '{requester} te invitó a firmar el documento «{document}» (pedido {number}) en Sello. Usa tu enlace personal:',
   mailSigningAction: 'Firmar documento',
-  organizationCheckoutPending:
-    'Por ahora los pedidos se pagan desde tu contexto Personal. Cámbialo en el encabezado y vuelve a pagar.',
   mailSigningExpiry:
     'El enlace es personal, vence en 15 días y no debes compartirlo. Si no esperabas este correo, ignóralo.',
 } as const;

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { ordersEs } from '../../shared/messages/orders.es.js';
 import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
 import { api, newConfirmedUser, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
-import { checkoutApi, checkoutForm, completeRequest } from '../support/orders.js';
 import {
   addMemberTo,
   deactivateOrganization,
@@ -91,34 +89,6 @@ describe('the work context', () => {
     const refused = await wallet(owner, inOrganization(org.id));
     expect(refused.status).toBe(403);
     expect(refused.body.error?.message).toBe(m.notAMember);
-  });
-
-  it('a checkout in an organisation context is refused for now and charges nothing', async () => {
-    const { org } = await newOrganization(stack, 500);
-    const member = await newConfirmedUser(stack, 'Pagadora');
-    await addMemberTo(stack, org, member);
-    await grantCredits(stack, member.accessToken, 500);
-    const request = await completeRequest(stack, member);
-    for (const [path, body] of [
-      [
-        '/api/checkout/credits',
-        { request_id: request.id, form: checkoutForm(), idempotency_key: randomUUID() },
-      ],
-      ['/api/checkout/card-intent', { request_id: request.id, form: checkoutForm() }],
-    ] as const) {
-      const res = await call<{ error: { message: string } }>('POST', path, {
-        token: member.accessToken,
-        headers: inOrganization(org.id),
-        body,
-      });
-      expect(res.status, path).toBe(422);
-      expect(res.body.error.message).toBe(ordersEs.organizationCheckoutPending);
-    }
-    expect((await wallet(member, inOrganization(org.id))).body.balance).toBe(500);
-    expect((await wallet(member)).body.balance).toBe(500);
-    // In Personal the same request is paid as before.
-    const paid = await checkoutApi(stack).payCredits(member, request.id);
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   });
 
   it('50 members spending from one organisation wallet at once: no 5xx, an exact balance', async () => {

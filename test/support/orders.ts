@@ -78,25 +78,32 @@ export interface PaymentState {
   order_number: string | null;
 }
 
-export function checkoutApi(stack: StackInfo) {
+/**
+ * The checkout and order calls as the SPA makes them; `headers` names a work context
+ * (organizations.ts inOrganization), none is Personal.
+ */
+export function checkoutApi(stack: StackInfo, headers: Record<string, string> = {}) {
   const call = api(stack);
   return {
     cardIntent: (user: TestUser, requestId: string, form = checkoutForm(), extra = {}) =>
       call<CardIntent>('POST', '/api/checkout/card-intent', {
         token: user.accessToken,
+        headers,
         body: { request_id: requestId, form, ...extra },
       }),
     cardStatus: (user: TestUser, paymentIntentId: string) =>
       call<PaymentState>('GET', `/api/checkout/card-intent/${paymentIntentId}`, {
         token: user.accessToken,
+        headers,
       }),
     payCredits: (user: TestUser, requestId: string, key = randomUUID(), form = checkoutForm()) =>
       call<{ order: Order }>('POST', '/api/checkout/credits', {
         token: user.accessToken,
+        headers,
         body: { request_id: requestId, form, idempotency_key: key },
       }),
     getOrder: (user: TestUser, id: string) =>
-      call<{ order: Order }>('GET', `/api/orders/${id}`, { token: user.accessToken }),
+      call<{ order: Order }>('GET', `/api/orders/${id}`, { token: user.accessToken, headers }),
     getRequest: (user: TestUser, id: string) =>
       call<RequestAnswer>('GET', `/api/requests/${id}`, { token: user.accessToken }),
     cart: async (user: TestUser) => {

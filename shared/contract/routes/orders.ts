@@ -49,9 +49,10 @@ export const listOrders = route({
   method: 'GET',
   path: '/api/orders',
   auth: 'user',
+  workContext: true,
   handler: 'orders/list-orders',
   summary:
-    "The caller's order history (pending hidden), newest first, searched, filtered by period and paged, with stats",
+    "The work context's order history (Personal: the caller's; an organisation: a member's own, every order for admins and owners; pending hidden), newest first, searched, filtered by period and paged, with stats",
   access: { table: 'read' },
   query: orders.listOrdersQuery,
   response: orders.listOrdersResponse,
@@ -62,9 +63,10 @@ export const getOrder = route({
   method: 'GET',
   path: '/api/orders/{id}',
   auth: 'user',
+  workContext: true,
   handler: 'orders/get-order',
   summary:
-    "One of the caller's orders with its items, signers and short-lived links to its original and signed files",
+    'One order the work context may act on with its items, signers and short-lived links to its original and signed files',
   // bucket read: the presigned links to the order's files are signed with this function's role.
   access: { table: 'read', bucket: 'read' },
   response: orders.orderResponse,
@@ -75,8 +77,9 @@ export const updateOrderTitle = route({
   method: 'PATCH',
   path: '/api/orders/{id}',
   auth: 'user',
+  workContext: true,
   handler: 'orders/update-title',
-  summary: "Renames one of the caller's orders (title trimmed)",
+  summary: 'Renames an order the work context may act on (title trimmed)',
   access: { table: 'write' },
   request: orders.updateOrderTitleRequest,
   response: orders.orderResponse,
@@ -87,6 +90,7 @@ export const resendSigningLink = route({
   method: 'POST',
   path: '/api/orders/{id}/signers/{signerId}/resend',
   auth: 'user',
+  workContext: true,
   handler: 'orders/resend-link',
   summary: 'Issues a new signing link to a signer who has not signed and e-mails it (rate-limited)',
   access: { table: 'write', mail: true },
@@ -98,9 +102,10 @@ export const cancelOrder = route({
   method: 'POST',
   path: '/api/orders/{id}/cancel',
   auth: 'user',
+  workContext: true,
   handler: 'orders/cancel-order',
   summary:
-    "Cancels one of the caller's orders that is not completed: links revoked, signers told by e-mail, what the cancellation policy gives back refunded exactly once (a repeat answers the same)",
+    'Cancels an order the work context may act on that is not completed: links revoked, signers told by e-mail, what the cancellation policy gives back refunded exactly once (a repeat answers the same)',
   // The card refund is asked of Stripe at once (the retry-refunds job finishes it otherwise);
   // the signers' mails go through the outbox; bucket read: the answer's file links, as getOrder.
   access: { table: 'write', bucket: 'read', secrets: ['STRIPE_SECRET_KEY'] },

@@ -28,6 +28,7 @@ export const getOrderActivity = route({
   method: 'GET',
   path: '/api/orders/{id}/activity',
   auth: 'user',
+  workContext: true,
   handler: 'signing/order-activity',
   summary:
     "The 'Actividad' of one of the caller's orders: its audit trail in order, times in Santiago with the offset, and whether the hash chain verifies",
@@ -40,6 +41,7 @@ export const getOrderTrail = route({
   method: 'GET',
   path: '/api/orders/{id}/trail',
   auth: 'user',
+  workContext: true,
   handler: 'signing/order-trail',
   summary:
     "One of the caller's orders' audit trail as hashed (JSON to download): each event with its hash and the previous one, for `npm run verify-trail`",
