@@ -54,3 +54,8 @@ export async function ordersPlacedBy(sub: string): Promise<OrderSummaryRecord[]>
   ]);
   return lists.flat().sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
+
+/** Every order of an organisation (its dashboard's figures: counts and sums, never details). */
+export const organizationHistory = (organizationId: string): OrderHistory => ({
+  pk: orgHistoryPk(organizationId),
+});

@@ -139,3 +139,20 @@ export const acceptInvitationRequest = z.strictObject({
 export const changeMemberRoleRequest = z.strictObject({ role: organizationRoleSchema });
 
 export const memberResponse = z.object({ member: memberSchema });
+
+/**
+ * `/organization-dashboard` (screen 15 with real figures, issue 22): the organisation, the
+ * caller's role in it, its wallet's balance, this month's documents (Santiago's calendar month),
+ * the active members and the average price per document (shared/rules monthFigures).
+ */
+export const organizationDashboardResponse = z.object({
+  organization: organizationSchema,
+  role: organizationRoleSchema,
+  figures: z.object({
+    credits: z.int(),
+    documents_this_month: z.int(),
+    members: z.int(),
+    average_per_document: z.nullable(z.object({ amount: z.number(), currency_code: z.string() })),
+  }),
+});
+export type OrganizationDashboard = z.infer<typeof organizationDashboardResponse>;

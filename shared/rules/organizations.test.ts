@@ -13,6 +13,7 @@ import {
   mayLeave,
   mayRemove,
   memberChips,
+  monthFigures,
   organizationFormErrors,
   removalRefusal,
   roleChangeRefusal,
@@ -239,5 +240,35 @@ describe('dashboard figures', () => {
   it('averages round and never divide by zero', () => {
     expect(averageOf(100, 3)).toBe(33);
     expect(averageOf(100, 0)).toBe(0);
+  });
+});
+
+describe("the organisation dashboard's month", () => {
+  const o = (status: string, total_price: number, currency_code = 'CLP') => ({
+    status,
+    total_price,
+    currency_code,
+  });
+
+  it('counts paid documents, not cancelled or unpaid ones, and averages their price', () => {
+    expect(
+      monthFigures([
+        o('processing', 10_000),
+        o('completed', 20_001),
+        o('cancelled', 99_000),
+        o('pending', 50_000),
+      ]),
+    ).toEqual({ documents: 2, average: { amount: 15_001, currency_code: 'CLP' } });
+  });
+
+  it('never adds currencies: the average is in the currency most documents were paid in', () => {
+    expect(
+      monthFigures([o('completed', 10, 'EUR'), o('completed', 9_990), o('processing', 19_990)]),
+    ).toEqual({ documents: 3, average: { amount: 14_990, currency_code: 'CLP' } });
+  });
+
+  it('has no average without documents', () => {
+    expect(monthFigures([])).toEqual({ documents: 0, average: null });
+    expect(monthFigures([o('cancelled', 5)])).toEqual({ documents: 0, average: null });
   });
 });

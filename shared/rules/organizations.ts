@@ -193,3 +193,42 @@ export function successRate(received: number, processed: number): number {
 export function averageOf(total: number, count: number): number {
   return count > 0 ? Math.round(total / count) : 0;
 }
+
+/** An order as the organisation dashboard counts it. */
+export interface DashboardOrder {
+  status: string;
+  total_price: number;
+  currency_code: string;
+}
+
+/**
+ * The organisation dashboard's month (issue 22, replacing screen 15's static zeros): the
+ * documents ordered (paid orders still in progress or completed; cancelled and unpaid ones are
+ * not documents handled) and the average price per document, in the currency most of them were
+ * paid in (an organisation may order in several countries; amounts of different currencies are
+ * never added). Null when there is none.
+ */
+export function monthFigures(orders: readonly DashboardOrder[]): {
+  documents: number;
+  average: { amount: number; currency_code: string } | null;
+} {
+  const handled = orders.filter((o) => o.status === 'processing' || o.status === 'completed');
+  const byCurrency = new Map<string, number[]>();
+  for (const o of handled) {
+    const list = byCurrency.get(o.currency_code) ?? [];
+    list.push(o.total_price);
+    byCurrency.set(o.currency_code, list);
+  }
+  const main = [...byCurrency.entries()].sort(
+    ([a, x], [b, y]) => y.length - x.length || a.localeCompare(b),
+  )[0];
+  return {
+    documents: handled.length,
+    average: main
+      ? {
+          amount: Math.round(main[1].reduce((s, v) => s + v, 0) / main[1].length),
+          currency_code: main[0],
+        }
+      : null,
+  };
+}

@@ -188,6 +188,55 @@ describe("orders paid in an organisation's context", () => {
     expect((await historyOf(member)).body.orders).toEqual([]);
   }, 120_000);
 
+  it("the organisation dashboard counts this month's documents, members and credits", async () => {
+    const { owner, member, other, org, ctx } = await team(5000);
+    const dashboard = (who: TestUser) =>
+      call<{
+        role: string;
+        organization: { name: string };
+        figures: {
+          credits: number;
+          documents_this_month: number;
+          members: number;
+          average_per_document: { amount: number; currency_code: string } | null;
+        };
+      }>('GET', `/api/organizations/${org.id}/dashboard`, { token: who.accessToken });
+    const empty = await dashboard(owner);
+    expect(empty.status).toBe(200);
+    expect(empty.body.figures).toEqual({
+      credits: 5000,
+      documents_this_month: 0,
+      members: 4,
+      average_per_document: null,
+    });
+    const shop = checkoutApi(stack, ctx);
+    const first = (await shop.payCredits(member, (await completeRequest(stack, member)).id)).body
+      .order;
+    const second = (await shop.payCredits(other, (await completeRequest(stack, other)).id)).body
+      .order;
+    // A cancelled order is not a document handled.
+    const third = (await shop.payCredits(owner, (await completeRequest(stack, owner)).id)).body
+      .order;
+    const cancelled = await call('POST', `/api/orders/${third.id}/cancel`, {
+      token: owner.accessToken,
+      headers: ctx,
+    });
+    expect(cancelled.status).toBe(200);
+    // Any member sees the organisation's figures (not its orders: those stay by role).
+    const now = await dashboard(other);
+    expect(now.status).toBe(200);
+    expect(now.body.role).toBe('member');
+    expect(now.body.figures).toEqual({
+      credits: 5000 - first.credits_used - second.credits_used,
+      documents_this_month: 2,
+      members: 4,
+      average_per_document: {
+        amount: Math.round((first.total_price + second.total_price) / 2),
+        currency_code: 'CLP',
+      },
+    });
+  }, 120_000);
+
   it('100 payments at once from one organisation wallet: no 5xx, each request paid once, an exact balance', async () => {
     const { owner, org, ctx } = await team(0);
     const members = await Promise.all(

@@ -38,6 +38,17 @@ export const organizationsOwnershipCases: Partial<Record<RouteId, OwnershipCase>
   },
   // The member routes name the organisation in the path: another user is not a member there,
   // so every one of them answers 403 and the owner's organisation stays as it was.
+  getOrganizationDashboard: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await api(stack)<{ error?: { message: string } }>(
+      'GET',
+      `/api/organizations/${org.id}/dashboard`,
+      { token: other.accessToken },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error?.message).toBe(organizationsEs.notAMember);
+    expect(JSON.stringify(res.body)).not.toContain(org.name);
+  },
   listOrganizationMembers: async ({ stack, owner, other }) => {
     const org = await ownersOrganization(stack, owner);
     const res = await membersOf(stack, other, org);

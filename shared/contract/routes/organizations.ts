@@ -27,6 +27,18 @@ export const createOrganization = route({
   response: orgs.organizationResponse,
 });
 
+export const getOrganizationDashboard = route({
+  id: 'getOrganizationDashboard',
+  method: 'GET',
+  path: '/api/organizations/{id}/dashboard',
+  auth: 'user',
+  handler: 'organizations/get-dashboard',
+  summary:
+    "The organisation dashboard (any active member): the organisation, the caller's role, credits, this month's documents, members, average per document",
+  access: { table: 'read' },
+  response: orgs.organizationDashboardResponse,
+});
+
 export const listOrganizationMembers = route({
   id: 'listOrganizationMembers',
   method: 'GET',
