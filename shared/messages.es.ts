@@ -30,6 +30,7 @@ export const es = {
     previous: 'Anterior',
     cancel: 'Cancelar',
     close: 'Cerrar',
+    retry: 'Reintentar',
     save: 'Guardar',
     backHome: 'Volver al Inicio',
     soon: 'Esta sección estará disponible pronto.',

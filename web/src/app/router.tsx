@@ -181,7 +181,14 @@ export const routes: RouteObject[] = [
         '/invitacion',
         lazyNamed(() => import('../features/organizations/InvitationPage'), 'InvitationPage'),
       ),
-      soon('/organization-dashboard', es.nav.organizationDashboard, 'user'),
+      route(
+        '/organization-dashboard',
+        lazyNamed(
+          () => import('../features/organizations/OrganizationDashboardPage'),
+          'OrganizationDashboardPage',
+        ),
+        'user',
+      ),
       soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
       soon('/notary-document/:id', p.notaryDocumentTitle, 'user', NOTARY_ITEMS),
       soon('/billing', p.billingTitle, 'user'),

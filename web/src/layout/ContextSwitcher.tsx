@@ -9,17 +9,15 @@ import { Icon } from '../components/layout-bits/icons';
 import { usePopover } from '../components/popover/usePopover';
 import { apiCall } from '../lib/api';
 import { contextsQueryKey } from '../lib/queryKeys';
+import { contextsQuery, contextValueOf, useContextSwitch } from '../lib/useContextSwitch';
 import { walletQueryKey } from '../lib/wallet/useWallet';
-import { switchWorkContext, useWorkContext } from '../lib/workContext';
+import { switchWorkContext } from '../lib/workContext';
 
 const CreateOrganizationModal = lazy(() =>
   import('../features/organizations/CreateOrganizationModal').then((m) => ({
     default: m.CreateOrganizationModal,
   })),
 );
-
-const contextValueOf = (c: WorkContext) =>
-  c.organization_id ? organizationContextValue(c.organization_id) : PERSONAL_CONTEXT;
 
 // Read when called, never at module load: core imports this chunk (frame) back, so `es` may
 // not be initialised yet when this module runs (web/vite.config.ts, manualChunks).
@@ -34,15 +32,10 @@ const credits = (n: number) => fmt(es.organizations.balance, { n: n.toLocaleStri
 export function ContextSwitcher() {
   const t = es.organizations;
   const queryClient = useQueryClient();
-  const current = useWorkContext();
+  const { current, switching, switchTo: switchContext } = useContextSwitch();
   const popover = usePopover();
   const [creating, setCreating] = useState(false);
-  const [switching, setSwitching] = useState(false);
-  const { data } = useQuery({
-    queryKey: contextsQueryKey,
-    queryFn: ({ signal }) => apiCall('listMyContexts', { signal }),
-    staleTime: 30_000,
-  });
+  const { data } = useQuery(contextsQuery);
   // The wallet as the credit screens last read it (no request of its own): a purchase or a
   // spend there shows here at once, without reading the whole list again.
   const { data: wallet } = useQuery({
@@ -64,24 +57,7 @@ export function ContextSwitcher() {
 
   const switchTo = async (value: string) => {
     popover.close();
-    if (value === current) return;
-    setSwitching(true);
-    try {
-      const fresh = await queryClient.fetchQuery({
-        queryKey: contextsQueryKey,
-        queryFn: ({ signal }) => apiCall('listMyContexts', { signal }),
-        staleTime: 0,
-      });
-      const target = fresh.contexts.find((c) => contextValueOf(c) === value);
-      if (!target) throw new Error('not a member');
-      // Everything shown belongs to a context: read it again in the new one.
-      await switchWorkContext(queryClient, value);
-      toast.success(fmt(t.switchedTo, { name: target.name }));
-    } catch {
-      window.alert(t.contextError);
-    } finally {
-      setSwitching(false);
-    }
+    await switchContext(value);
   };
 
   const onCreated = async (organization: Organization) => {

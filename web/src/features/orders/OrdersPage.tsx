@@ -10,6 +10,7 @@ import { ordersQueryKey } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session/session';
 import { CartPanel } from './CartPanel';
 import { type HistoryFilters, OrdersHistory } from './OrdersHistory';
+import { OrganizationPrompt } from './OrganizationPrompt';
 import {
   DEFAULT_PAGE_SIZE,
   parsePage,
@@ -119,6 +120,8 @@ export function OrdersPage() {
           {es.nav.organizationDashboard}
         </Link>
       </header>
+
+      <OrganizationPrompt />
 
       <StatTiles
         className="orders-stats"

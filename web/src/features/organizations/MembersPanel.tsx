@@ -1,0 +1,187 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type {
+  Member,
+  Organization,
+  OrganizationDashboard,
+} from '../../../../shared/contract/organizations';
+import { PERSONAL_CONTEXT } from '../../../../shared/contract/work-context';
+import { fmt } from '../../../../shared/messages/fmt';
+import { es } from '../../../../shared/messages.es';
+import {
+  invitationRefusal,
+  mayChangeRole,
+  mayLeave,
+  mayRemove,
+  ORGANIZATION_ROLES,
+  type OrganizationRole,
+} from '../../../../shared/rules/organizations';
+import { formatSantiagoDate } from '../../../../shared/rules/santiago-time';
+import { Alert, Button, Card, SelectField, Spinner } from '../../components/ui';
+import { apiCall } from '../../lib/api';
+import { apiErrorDetail } from '../../lib/apiErrorDetail';
+import { contextsQueryKey } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session/session';
+import { switchWorkContext } from '../../lib/workContext';
+import { InviteMemberForm } from './InviteMemberForm';
+import '../../styles/status-badge.css';
+import { membersQueryKey, organizationQueryKey } from './organizationQueries';
+
+/**
+ * An organisation's members (issue 22): everyone sees the active members and the pending
+ * invitations; owners and admins also invite, change roles and remove (the buttons follow the
+ * same rules the server applies, shared/rules/organizations.ts); anyone but the last owner may
+ * leave. Every refusal the server gives is shown as it says it.
+ */
+export function MembersPanel({
+  organization,
+  role,
+}: {
+  organization: Organization;
+  role: OrganizationDashboard['role'];
+}) {
+  const t = es.organizations;
+  const queryClient = useQueryClient();
+  const me = useSession().user?.sub;
+  const id = organization.id;
+  const members = useQuery({
+    queryKey: membersQueryKey(id),
+    queryFn: ({ signal }) => apiCall('listOrganizationMembers', { params: { id }, signal }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(id) });
+  const owners = members.data?.members.filter((m) => m.role === 'owner').length ?? 0;
+
+  const changeRole = useMutation({
+    mutationFn: (p: { member: Member; role: OrganizationRole }) =>
+      apiCall('changeOrganizationMemberRole', {
+        params: { id, sub: p.member.sub },
+        body: { role: p.role },
+      }),
+    onSuccess: () => toast.success(t.roleChanged),
+    onError: (err) => toast.error(apiErrorDetail(err) ?? t.roleChangeError),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (member: Member) =>
+      apiCall('removeOrganizationMember', { params: { id, sub: member.sub } }),
+    onSuccess: (_answer, member) => toast.success(fmt(t.removed, { name: member.name })),
+    onError: (err) => toast.error(apiErrorDetail(err) ?? t.removeError),
+    onSettled: refresh,
+  });
+  const leave = useMutation({
+    mutationFn: () => apiCall('leaveOrganization', { params: { id } }),
+    onSuccess: async () => {
+      toast.success(fmt(t.left, { organization: organization.name }));
+      await queryClient.invalidateQueries({ queryKey: contextsQueryKey });
+      await switchWorkContext(queryClient, PERSONAL_CONTEXT);
+    },
+    onError: (err) => toast.error(apiErrorDetail(err) ?? t.leaveError),
+  });
+
+  const confirmRemove = (member: Member) => {
+    if (window.confirm(fmt(t.removeConfirm, { name: member.name || member.email }))) {
+      remove.mutate(member);
+    }
+  };
+  const confirmLeave = () => {
+    if (window.confirm(fmt(t.leaveConfirm, { organization: organization.name }))) leave.mutate();
+  };
+
+  return (
+    <section className="org-members" aria-labelledby="org-members-title">
+      <div className="org-members__head">
+        <h2 id="org-members-title">{t.membersTitle}</h2>
+        {members.data && mayLeave(role, owners) ? (
+          <Button variant="ghost" size="sm" loading={leave.isPending} onClick={confirmLeave}>
+            {t.leaveAction}
+          </Button>
+        ) : null}
+      </div>
+      {members.isPending ? <Spinner label={es.common.loading} /> : null}
+      {members.isError ? <Alert tone="error">{t.membersError}</Alert> : null}
+      {members.data ? (
+        <ul className="org-members__list">
+          {members.data.members.map((member) => {
+            const self = member.sub === me;
+            const offered = ORGANIZATION_ROLES.filter(
+              (to) =>
+                to === member.role ||
+                mayChangeRole({ actor: role, self, from: member.role, to, owners }),
+            );
+            const removable = mayRemove({ actor: role, self, target: member.role });
+            return (
+              <li key={member.sub}>
+                <Card className="org-members__member">
+                  <div className="org-members__who">
+                    <strong>
+                      {member.name || member.email} {self ? t.you : null}
+                    </strong>
+                    <span className="org-members__detail">{member.email}</span>
+                    <span className="org-members__detail">
+                      {fmt(t.memberSince, { date: formatSantiagoDate(member.joined_at) })}
+                    </span>
+                  </div>
+                  <div className="org-members__controls">
+                    {offered.length > 1 ? (
+                      <SelectField
+                        label={fmt(t.roleOf, { name: member.name || member.email })}
+                        hideLabel
+                        value={member.role}
+                        disabled={changeRole.isPending}
+                        onChange={(e) =>
+                          changeRole.mutate({
+                            member,
+                            role: e.target.value as OrganizationRole,
+                          })
+                        }
+                      >
+                        {offered.map((r) => (
+                          <option key={r} value={r}>
+                            {t.roles[r]}
+                          </option>
+                        ))}
+                      </SelectField>
+                    ) : (
+                      <span className="status-badge status-badge--info">
+                        {t.roles[member.role]}
+                      </span>
+                    )}
+                    {removable ? (
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        disabled={remove.isPending}
+                        onClick={() => confirmRemove(member)}
+                      >
+                        {t.removeAction}
+                      </Button>
+                    ) : null}
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {members.data?.invitations.length ? (
+        <>
+          <h3>{t.invitationsTitle}</h3>
+          <ul className="org-members__list">
+            {members.data.invitations.map((inv) => (
+              <li key={inv.email} className="org-members__invitation">
+                <span>{inv.email}</span>
+                <span className="status-badge status-badge--info">{t.roles[inv.role]}</span>
+                <span className="org-members__detail">
+                  {fmt(t.invitationExpires, { date: formatSantiagoDate(inv.expires_at) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {invitationRefusal(role, 'member') === undefined ? (
+        <InviteMemberForm organizationId={id} role={role} onInvited={refresh} />
+      ) : null}
+    </section>
+  );
+}
