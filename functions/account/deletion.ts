@@ -16,6 +16,7 @@ import { deleteProfile } from '../profile/repo.js';
 import { pseudonymiseReceipts } from '../receipts/repo.js';
 import { deleteOwnedRequest, deleteSavedSignerById, listSavedSigners } from '../requests/repo.js';
 import { documentFolders, documentIdsOf, inProgress, ordersOf, requestsOf } from './contents.js';
+import { assertMayLeaveAll, leaveAllOrganizations } from './memberships.js';
 import { type DeletionMarker, finishDeletion, getDeletion, startDeletion } from './repo.js';
 
 /**
@@ -70,6 +71,7 @@ async function confirm(
     const orders = moving.map((o) => o.order_number).join(', ');
     throw new AppError('BUSINESS_RULE', fmt(accountEs.ordersInProgress, { orders }));
   }
+  await assertMayLeaveAll(sub);
   return startDeletion({
     sub,
     pseudonym: pseudonymOf(sub),
@@ -105,6 +107,7 @@ async function eraseData(sub: string, marker: DeletionMarker, now: string): Prom
   const billing = pseudonymousBilling(marker.pseudonym);
   for (const o of orders) await pseudonymiseOrderOwner(o.id, sub, billing, now);
   await pseudonymiseReceipts(sub, marker.pseudonym);
+  await leaveAllOrganizations(sub, marker.pseudonym, now);
 
   if (marker.email) await deleteContact(marker.email);
   await deletePendingSignUp(sub);

@@ -6,6 +6,7 @@ import { listTransactions } from '../credits/ledger-read.js';
 import { getOwnedDocument } from '../documents/repo.js';
 import { listSubscriptions, toSubscription } from '../features/repo.js';
 import { getOrder, getOrderParts } from '../orders/repo.js';
+import { listUserMemberships } from '../organizations/repo.js';
 import { getProfile } from '../profile/repo.js';
 import { listSavedSigners } from '../requests/repo.js';
 import { listAudit } from '../signing/audit-repo.js';
@@ -45,17 +46,27 @@ async function allTransactions(owner: string): Promise<Row[]> {
 /** 'Descargar mis datos': everything the account holds (docs/privacy.md lists each record). */
 export async function exportAccount(sub: string, email: string, now: Date): Promise<AccountExport> {
   const owner = userOwner(sub);
-  const [profile, contact, savedSigners, requests, summaries, wallet, transactions, subs] =
-    await Promise.all([
-      getProfile(sub),
-      getContact(email),
-      listSavedSigners(sub),
-      requestsOf(sub),
-      ordersOf(sub),
-      readWallet(owner),
-      allTransactions(owner),
-      listSubscriptions(owner),
-    ]);
+  const [
+    profile,
+    contact,
+    savedSigners,
+    requests,
+    summaries,
+    wallet,
+    transactions,
+    subs,
+    memberships,
+  ] = await Promise.all([
+    getProfile(sub),
+    getContact(email),
+    listSavedSigners(sub),
+    requestsOf(sub),
+    ordersOf(sub),
+    readWallet(owner),
+    allTransactions(owner),
+    listSubscriptions(owner),
+    listUserMemberships(sub),
+  ]);
   const docIds = await documentIdsOf(sub, requests);
   const documents = (await Promise.all(docIds.map((id) => getOwnedDocument(id, sub)))).flatMap(
     (d) => (d ? [clean(d)] : []),
@@ -90,5 +101,6 @@ export async function exportAccount(sub: string, email: string, now: Date): Prom
       transactions,
     },
     subscriptions: subs.map((s) => clean(toSubscription(s))),
+    memberships: memberships.map(clean),
   };
 }

@@ -490,3 +490,27 @@ export async function setOrganizationActive(id: string, isActive: boolean): Prom
     throw err;
   }
 }
+
+/**
+ * An erased account's name and e-mail on its memberships (both items) replaced by its
+ * pseudonym (functions/account/deletion.ts): the organisation's records keep who was a member
+ * without the person's data. Idempotent; a missing item is skipped.
+ */
+export async function forgetMemberPerson(id: string, sub: string, pseudonym: string) {
+  for (const key of [memberKey(id, sub), userMembershipKey(sub, id)]) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET user_name = :n, user_email = :e',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':n': pseudonym, ':e': '' },
+        }),
+        sdkOptions(),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+}

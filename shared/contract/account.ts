@@ -32,6 +32,8 @@ export const accountExportSchema = z.object({
     transactions: records,
   }),
   subscriptions: records,
+  /** The organisations the person belongs or belonged to: role, status, when they joined. */
+  memberships: records,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

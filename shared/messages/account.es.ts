@@ -45,6 +45,8 @@ export const accountEs = {
   passwordRequired: 'Escribe tu contraseña actual para confirmar.',
   ordersInProgress:
     'No puedes eliminar tu cuenta mientras tengas pedidos en curso ({orders}). Espera a que se completen o se cancelen y vuelve a intentarlo; si necesitas cancelarlos, escríbenos a soporte.',
+  soleOwnerOfOrganizations:
+    'Eres el único propietario de {organizations}. Nombra a otro propietario en el panel de la organización antes de eliminar tu cuenta.',
   exportTooMany: 'Ya descargaste tus datos varias veces en la última hora. Inténtalo más tarde.',
   deleteTooMany: 'Demasiados intentos de eliminar la cuenta. Espera una hora e inténtalo de nuevo.',
   /** What replaces a deleted owner's name on the records the law keeps. */
