@@ -21,6 +21,7 @@ import { SIGNING_SESSION_KEY_PREFIX } from '../lib/linkCredentials';
 import { MAINTENANCE_ACCESS_GRANTED, MAINTENANCE_ACCESS_KEY } from '../lib/maintenanceAccess';
 import { ordersQueryKey } from '../lib/queryKeys';
 import { AMPLIFY_STORAGE_PREFIX } from '../lib/session/session';
+import { storageKeys } from '../lib/storage';
 import { WIZARD_SESSION_KEYS } from '../lib/wizardSession';
 import { ORDERS_FIRST_URL } from './earlyCalls';
 import { bootScript } from './shells';
@@ -88,7 +89,7 @@ const picked = (visit: Visit): string | undefined => boot(visit).view;
 
 /** A JWT-shaped access token (only its payload is read) expiring `inSeconds` from now. */
 const accessToken = (inSeconds: number) =>
-  `h.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + inSeconds })).toString('base64url')}.s`;
+  `h.${Buffer.from(JSON.stringify({ sub: 'sub-1', exp: Math.floor(Date.now() / 1000) + inSeconds })).toString('base64url')}.s`;
 
 const signedInAs = (token: string) => ({
   [`${AMPLIFY_STORAGE_PREFIX}client1.LastAuthUser`]: 'user-1',
@@ -237,5 +238,19 @@ describe("the first call, started by the boot script before the app's modules", 
     ).toEqual([]);
     expect(boot({ path: '/mis-pedidos', local: granted }).sent).toEqual([]);
     expect(boot({ path: '/', local: signedInAs(accessToken(3600)) }).sent).toEqual([]);
+  });
+
+  it("leaves the orders call to the app in an organisation's work context (it needs the header)", () => {
+    const inOrganization = {
+      ...signedInAs(accessToken(3600)),
+      [`${storageKeys.workContextPrefix}sub-1`]: `org_${'a'.repeat(24)}`,
+    };
+    expect(boot({ path: '/mis-pedidos', local: inOrganization }).sent).toEqual([]);
+    // Another account's choice on this browser does not count.
+    const otherAccount = {
+      ...signedInAs(accessToken(3600)),
+      [`${storageKeys.workContextPrefix}sub-2`]: `org_${'a'.repeat(24)}`,
+    };
+    expect(boot({ path: '/mis-pedidos', local: otherAccount }).sent).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '../features/orders/orderRules';
 import { EARLY_CALL_GLOBAL, EARLY_LINK_TOKEN_GLOBAL, ORDERS_CALL_KEY } from '../lib/earlyAnswer';
 import { SIGNING_SESSION_KEY_PREFIX } from '../lib/linkCredentials';
 import { AMPLIFY_STORAGE_PREFIX } from '../lib/session/session';
+import { storageKeys } from '../lib/storage';
 
 /** The URL /mis-pedidos asks first with no filter in its address (OrdersPage, apiCall). */
 export const ORDERS_FIRST_URL = `${routes.listOrders.path}?page=1&page_size=${DEFAULT_PAGE_SIZE}`;
@@ -15,7 +16,9 @@ export const ORDERS_FIRST_URL = `${routes.listOrders.path}?page=1&page_size=${DE
  *    Referer, like every signing call;
  *  - /mis-pedidos without filters, for a customer whose stored access token is still valid
  *    (Amplify's keys: `{prefix}{client}.LastAuthUser`, `{prefix}{client}.{user}.accessToken`);
- *    with a token about to expire the app refreshes it and asks itself.
+ *    with a token about to expire the app refreshes it and asks itself; in an organisation's
+ *    work context (lib/workContext.ts keeps it per account) the app asks itself, with the
+ *    context's header.
  * Anything unexpected leaves the call to the app. Nothing here is stored or logged.
  */
 export function earlyCallsScript(): string {
@@ -74,6 +77,8 @@ export function earlyCallsScript(): string {
       if (!token) return;
       const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
       if (!(claims.exp * 1000 > Date.now() + 60000)) return;
+      // Working in an organisation: its orders need the context header, which the app sends.
+      if ((s.getItem(${JSON.stringify(storageKeys.workContextPrefix)} + claims.sub) || '').startsWith('org_')) return;
       call(${JSON.stringify(ORDERS_CALL_KEY)}, ${JSON.stringify(ORDERS_FIRST_URL)}, {
         headers: { accept: 'application/json', authorization: 'Bearer ' + token },
       });
