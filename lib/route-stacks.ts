@@ -14,6 +14,7 @@ const STACK_OF_DOMAIN: Record<string, RouteStackName> = {
   maintenance: 'AccountRoutes',
   profile: 'AccountRoutes',
   organizations: 'AccountRoutes',
+  admin: 'AccountRoutes',
   credits: 'CreditsRoutes',
   features: 'CreditsRoutes',
   payments: 'CreditsRoutes',
@@ -30,7 +31,7 @@ export type RouteStackName = 'AccountRoutes' | 'CreditsRoutes' | 'OrdersRoutes' 
 
 /** The Spanish description each nested stack carries in the CloudFormation console. */
 export const ROUTE_STACK_DESCRIPTIONS: Record<RouteStackName, string> = {
-  AccountRoutes: 'Sello: funciones de cuenta, acceso, perfil y organizaciones',
+  AccountRoutes: 'Sello: funciones de cuenta, acceso, perfil, organizaciones y administración',
   CreditsRoutes: 'Sello: funciones de créditos, planes, pagos y boletas',
   OrdersRoutes: 'Sello: funciones de catálogo, documentos, solicitudes y pedidos',
   SigningRoutes: 'Sello: funciones de firma y entrega',

@@ -22,6 +22,7 @@ import { putService, putServicePrice } from '../functions/catalog/services-repo.
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
 import { userOwner } from '../functions/credits/keys.js';
 import { grant } from '../functions/credits/ledger.js';
+import { ensureListed } from '../functions/organizations/admin-repo.js';
 import {
   addMember,
   getOrganization,
@@ -197,7 +198,8 @@ export async function seed(
 /**
  * The demo organisations (issue 22): a notary with the demo notary as its owner, and a company
  * owned by the demo admin with the demo customer as a member, so the context switcher has
- * something to switch to. Created once: ids come from fixed keys.
+ * something to switch to. Created once: ids come from fixed keys; one created before the
+ * admin's organisation list existed gets its list keys here (idempotent).
  */
 async function demoOrganizations(customer: string, notary: string, admin: string): Promise<void> {
   const now = new Date().toISOString();
@@ -207,7 +209,12 @@ async function demoOrganizations(customer: string, notary: string, admin: string
   ] as const;
   for (const d of demo) {
     const id = organizationIdFor('seed', d.key);
-    if (await getOrganization(id)) continue;
+    const existing = await getOrganization(id);
+    if (existing) {
+      // Written before the admin's list existed (persistent dev data): give it its place there.
+      await ensureListed(existing);
+      continue;
+    }
     await putOrganizationWithOwner(
       {
         id,

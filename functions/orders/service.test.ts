@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, newOrderNumber, periodStart, searchable } from './service.js';
+import { matchesSearch, newOrderNumber, periodStart } from './service.js';
 
 const order = (over: Partial<Parameters<typeof matchesSearch>[0]> = {}) => ({
   id: 'o1',
@@ -83,9 +83,5 @@ describe('history search', () => {
     expect(matchesSearch(order(), 'hipoteca')).toBe(false);
     expect(matchesSearch(order(), undefined)).toBe(true);
     expect(matchesSearch(order(), '')).toBe(true);
-  });
-
-  it('folds text the same way on both sides', () => {
-    expect(searchable('ÁÉÍÓÚ Ñandú')).toBe('aeiou nandu');
   });
 });

@@ -16,6 +16,7 @@ import {
   startOfSantiagoDay,
   startOfSantiagoYear,
 } from '../../shared/rules/santiago-time.js';
+import { searchable } from '../../shared/rules/search.js';
 import { signatureTypeOfCode } from '../../shared/rules/signature-types.js';
 import { unavailableCodes } from '../catalog/availability.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
@@ -454,13 +455,7 @@ export function periodStart(period: ListQuery['period'], now: Date): string | un
   return startOfSantiagoDay(addSantiagoDays(now, -days)).toISOString();
 }
 
-/** Lower case without accents, so 'Contrato' finds 'contrató' and the reverse. */
-export const searchable = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('es');
-
+/** The search over title, document name and order number, accents and case folded. */
 export function matchesSearch(o: OrderSummaryRecord, q: string | undefined): boolean {
   if (!q) return true;
   const needle = searchable(q);

@@ -84,11 +84,19 @@ export const handler = httpRoute(routes.acceptInvitation, async ({ caller, body 
       if ((await getInvitationByToken(tokenHash))?.accepted_by === me.sub) continue;
       throw new AppError('CONFLICT', m.alreadyMember);
     }
-    if (await acceptInvitation({ tokenHash, invitation: link, sub: me.sub, person, now })) {
+    const accepted = await acceptInvitation({
+      tokenHash,
+      invitation: link,
+      organizationName: organization.name,
+      sub: me.sub,
+      person,
+      now,
+    });
+    if (accepted) {
       return answer(link.role);
     }
     // Something changed since the read (a parallel accept won, the invitation was replaced,
-    // the organisation deactivated): read again and answer what is true now.
+    // the organisation deactivated or renamed): read again and answer what is true now.
   }
   throw membersChanged();
 });

@@ -1,12 +1,17 @@
 import type { Member, Organization } from '../../shared/contract/organizations.js';
 import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
-import { type MemberRefusal, managesMembers } from '../../shared/rules/organizations.js';
+import {
+  byRoleThenName,
+  type MemberRefusal,
+  managesMembers,
+} from '../../shared/rules/organizations.js';
 import type { Caller } from '../platform/auth-context.js';
 import { AppError, forbidden, notFound } from '../platform/errors.js';
 import {
   getMembership,
   getOrganization,
   listMembers,
+  listPendingInvitations,
   type MembershipRecord,
   type OrganizationRecord,
   personOf,
@@ -61,6 +66,22 @@ export async function memberView(ms: MembershipRecord): Promise<Member> {
 }
 
 export const memberViews = (members: MembershipRecord[]) => Promise.all(members.map(memberView));
+
+/**
+ * The members screen's list (a member's and the platform admin's alike): the active members,
+ * owners first, and the invitations still pending (not accepted, not expired), by address.
+ */
+export async function membersList(id: string) {
+  const [members, invitations] = await Promise.all([activeMembers(id), listPendingInvitations(id)]);
+  const now = Date.now();
+  return {
+    members: (await memberViews(members)).sort(byRoleThenName),
+    invitations: invitations
+      .filter((inv) => Date.parse(inv.expires_at) > now)
+      .map(({ email, role, expires_at }) => ({ email, role, expires_at }))
+      .sort((a, b) => a.email.localeCompare(b.email)),
+  };
+}
 
 /** A refused step on the members, as the API answers it. */
 export function refusalError(

@@ -12,21 +12,24 @@ import {
 } from '../platform/db.js';
 import { sdkOptions } from '../platform/deadline.js';
 import { getProfile } from '../profile/repo.js';
+import {
+  invitationTokenKey,
+  memberKey,
+  organizationListKeys,
+  orgKey,
+  pendingInvitationKey,
+  userMembershipKey,
+} from './keys.js';
 
 /**
  * Organisations, memberships and invitations (docs/drafts/notarial-design.md §3;
- * docs/data-model.md "Organisations"). The only place that builds their keys:
- *
- *   ORG#{id} / META              the organisation
- *   ORG#{id} / MEMBER#{sub}      a membership, as the organisation lists its members
- *   USER#{sub} / MEMBERSHIP#{id} the same membership, as the caller lists their contexts
- *   ORG#{id} / INVITE#{email}    the address's pending invitation (one per address: a new one
- *                                replaces it), as the organisation lists them
- *   INVITE#{sha256(token)} / INVITE  the invitation as its link finds it; written by the mail
- *                                sender when it mints the token (invitation-outbox.ts)
+ * docs/data-model.md "Organisations"). Their keys are in keys.ts; the admin's list and edits are
+ * in admin-repo.ts.
  *
  * The two membership items are written in one transaction, so each side always sees the other.
- * An organisation's wallet is the credits ledger of owner `org:{id}` (credits/keys.ts orgOwner).
+ * The invitation's link item is written by the mail sender when it mints the token
+ * (invitation-outbox.ts). An organisation's wallet is the credits ledger of owner `org:{id}`
+ * (credits/keys.ts orgOwner).
  */
 export type OrganizationRecord = Organization & { created_by: string };
 
@@ -77,21 +80,7 @@ type TransactItems = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
 >;
 
-const orgKey = (id: string) => ({ pk: `ORG#${id}`, sk: 'META' });
-const memberKey = (id: string, sub: string) => ({ pk: `ORG#${id}`, sk: `MEMBER#${sub}` });
-const userMembershipKey = (sub: string, id: string) => ({
-  pk: `USER#${sub}`,
-  sk: `MEMBERSHIP#${id}`,
-});
-export const pendingInvitationKey = (id: string, email: string) => ({
-  pk: `ORG#${id}`,
-  sk: `INVITE#${email}`,
-});
-/** The key an invitation's link is looked up by: the SHA-256 (hex) of its token. */
-export const invitationTokenKey = (tokenHash: string) => ({
-  pk: `INVITE#${tokenHash}`,
-  sk: 'INVITE',
-});
+export { invitationTokenKey, pendingInvitationKey };
 
 /** An invitation's items stay this long after it expired, so its link says "expired". */
 const INVITATION_KEEP_SECONDS = 30 * 86_400;
@@ -105,13 +94,29 @@ export const organizationIdFor = (sub: string, key: string) =>
 export const plausibleOrganizationId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 /** Stored with `org_type`: `type` is the table's entity tag (platform/db.ts withoutKeys). */
-type StoredOrganization = Omit<OrganizationRecord, 'type'> & { org_type: Organization['type'] };
+export type StoredOrganization = Omit<OrganizationRecord, 'type'> & {
+  org_type: Organization['type'];
+};
+
+/** The organisation as read from its item (keys already stripped). */
+export function fromStored(stored: StoredOrganization): OrganizationRecord {
+  const { org_type, ...rest } = stored;
+  return { ...rest, type: org_type };
+}
+
+/**
+ * The organisation's item as written: its fields, its key, its entity tag and its place in the
+ * admin's list (keys.ts organizationListKeys).
+ */
+export function organizationItem(org: OrganizationRecord) {
+  const { type: orgType, ...fields } = org;
+  const stored: StoredOrganization = { ...fields, org_type: orgType };
+  return { ...stored, ...orgKey(org.id), ...organizationListKeys(org), type: 'Organization' };
+}
 
 export async function getOrganization(id: string): Promise<OrganizationRecord | undefined> {
   const stored = await getRecord<StoredOrganization>(orgKey(id));
-  if (!stored) return undefined;
-  const { org_type, ...rest } = stored;
-  return { ...rest, type: org_type };
+  return stored ? fromStored(stored) : undefined;
 }
 
 export const getMembership = (id: string, sub: string) =>
@@ -146,8 +151,6 @@ export async function putOrganizationWithOwner(
     organization_type: org.type,
     ...personFields(owner),
   };
-  const { type: orgType, ...fields } = org;
-  const stored: StoredOrganization = { ...fields, org_type: orgType };
   const tagged = { type: 'Membership', ...membership };
   try {
     await db().send(
@@ -156,7 +159,7 @@ export async function putOrganizationWithOwner(
           {
             Put: {
               TableName: tableName(),
-              Item: { ...stored, ...orgKey(org.id), type: 'Organization' },
+              Item: organizationItem(org),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -422,12 +425,16 @@ export async function putInvitationToken(
  * Accepts an invitation in one transaction: the link's item marked accepted by `sub` (only if
  * nobody did and it has not expired), the address's pending invitation removed (only while it
  * is this one), the caller made an active member with the invited role, and the organisation
- * still active. False when any of it did not hold (the caller reads again to say why, or finds
- * its own acceptance from a parallel click).
+ * still active and still named `organizationName` (its name as the handler read it, copied on
+ * the membership: an admin's rename between the read and this write fails it, so the rename's
+ * sweep of the memberships, admin-repo.ts, never misses this one). False when any of it did
+ * not hold (the caller reads again to say why, or finds its own acceptance from a parallel
+ * click).
  */
 export function acceptInvitation(p: {
   tokenHash: string;
   invitation: PendingInvitationRecord;
+  organizationName: string;
   sub: string;
   person: MemberPerson | undefined;
   now: Date;
@@ -454,7 +461,7 @@ export function acceptInvitation(p: {
       },
     },
     ...memberPuts(
-      { id: inv.organization_id, name: inv.organization_name, type: inv.organization_type },
+      { id: inv.organization_id, name: p.organizationName, type: inv.organization_type },
       p.sub,
       inv.role,
       at,
@@ -464,8 +471,9 @@ export function acceptInvitation(p: {
       ConditionCheck: {
         TableName: tableName(),
         Key: orgKey(inv.organization_id),
-        ConditionExpression: 'is_active = :yes',
-        ExpressionAttributeValues: { ':yes': true },
+        ConditionExpression: 'is_active = :yes AND #name = :name',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':yes': true, ':name': p.organizationName },
       },
     },
   ]);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { organizationsEs as m } from '../messages/organizations.es.js';
+import { ORGANIZATION_TYPE_FILTERS } from '../rules/admin-organizations.js';
 import { isValidEmail } from '../rules/email.js';
 import {
   ORGANIZATION_NAME_MAX,
@@ -54,31 +55,37 @@ const optionalText = (max: number) =>
     ),
   );
 
+/** The organisation's fields as its forms send them (§5: the name required, the rest optional). */
+const organizationName = z
+  .string({ error: m.nameRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: m.nameRequired }),
+    z.maxLength(ORGANIZATION_NAME_MAX, { error: m.nameTooLong }),
+  );
+const organizationEmail = z.optional(
+  z.nullable(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === '' || isValidEmail(v), { error: m.emailInvalid }),
+      ),
+      z.transform((v) => v.toLowerCase() || null),
+    ),
+  ),
+);
+const organizationPhone = optionalText(32);
+const organizationAddress = optionalText(300);
+
 /**
  * 'Crear Organización' (customer-flows §2.9): a company with the caller as its owner. Notary
  * organisations are created by an admin. The key makes a double click one organisation.
  */
 export const createOrganizationRequest = z.strictObject({
-  name: z
-    .string({ error: m.nameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: m.nameRequired }),
-      z.maxLength(ORGANIZATION_NAME_MAX, { error: m.nameTooLong }),
-    ),
-  email: z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(
-          z.trim(),
-          z.refine((v) => v === '' || isValidEmail(v), { error: m.emailInvalid }),
-        ),
-        z.transform((v) => v.toLowerCase() || null),
-      ),
-    ),
-  ),
-  phone: optionalText(32),
-  address: optionalText(300),
+  name: organizationName,
+  email: organizationEmail,
+  phone: organizationPhone,
+  address: organizationAddress,
   industry: optionalText(100),
   idempotency_key: idempotencyKeyField,
 });
@@ -156,3 +163,70 @@ export const organizationDashboardResponse = z.object({
   }),
 });
 export type OrganizationDashboard = z.infer<typeof organizationDashboardResponse>;
+
+// The admin's organisations (screen 17; routes/admin.ts) -----------------------------------------
+
+/** The screen's search (name or e-mail) and type filter; both optional. */
+export const adminOrganizationsQuery = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: apiEs.tooLong }))),
+  type: z._default(z.enum(ORGANIZATION_TYPE_FILTERS, { error: m.typeFilterInvalid }), 'all'),
+});
+
+/** A member chip of the card: the first MEMBER_CHIPS_SHOWN members, owners first. */
+export const memberChipSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: organizationRoleSchema,
+});
+
+/**
+ * One card: the organisation, its active members (count, chips and how many '+N más' stands
+ * for), its wallet's credits, and the documents it received and processed.
+ */
+export const adminOrganizationCardSchema = z.extend(organizationSchema, {
+  members_count: z.int(),
+  member_chips: z.array(memberChipSchema),
+  more_members: z.int(),
+  credits: z.int(),
+  documents_received: z.int(),
+  documents_processed: z.int(),
+});
+export type AdminOrganizationCard = z.infer<typeof adminOrganizationCardSchema>;
+
+/**
+ * Every organisation that matches, newest first; the totals count all of them, whatever the
+ * search and the filter.
+ */
+export const listAdminOrganizationsResponse = z.object({
+  totals: z.object({
+    total: z.int(),
+    companies: z.int(),
+    notaries: z.int(),
+    active: z.int(),
+  }),
+  organizations: z.array(adminOrganizationCardSchema),
+});
+
+/**
+ * An admin's new organisation (§5: name and type required, e-mail, phone and address
+ * optional). It starts without members: the admin invites its owner. The key makes a double
+ * click one organisation.
+ */
+export const adminCreateOrganizationRequest = z.strictObject({
+  name: organizationName,
+  type: z.enum(ORGANIZATION_TYPES, { error: m.typeRequired }),
+  email: organizationEmail,
+  phone: organizationPhone,
+  address: organizationAddress,
+  idempotency_key: idempotencyKeyField,
+});
+
+/** An admin's edit (§5: the name required); a field left out stays as it is, null clears it. */
+export const adminUpdateOrganizationRequest = z.strictObject({
+  name: organizationName,
+  email: organizationEmail,
+  phone: organizationPhone,
+  address: organizationAddress,
+});
+
+export const adminOrganizationResponse = z.object({ organization: organizationSchema });

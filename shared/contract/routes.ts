@@ -1,5 +1,6 @@
 import './zod-locale.js';
 import type { RouteDef } from './route-def.js';
+import * as adminRoutes from './routes/admin.js';
 import * as authRoutes from './routes/auth.js';
 import * as catalogRoutes from './routes/catalog.js';
 import * as countriesRoutes from './routes/countries.js';
@@ -38,6 +39,7 @@ export const routes = {
   ...signingRoutes,
   ...receiptsRoutes,
   ...organizationsRoutes,
+  ...adminRoutes,
 } as const;
 
 export type Routes = typeof routes;

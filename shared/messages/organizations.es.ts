@@ -133,4 +133,7 @@ export const organizationsEs = {
     'Perteneces a una organización. ¿Quieres ir a su panel para ver sus créditos, pedidos y miembros?',
   ordersPromptGo: 'Ir al panel',
   ordersPromptStay: 'Seguir en Mis Pedidos',
+  // The admin's organisations (screen 17, issue 22): the API's answers.
+  organizationNotFound: 'No encontramos esa organización.',
+  typeFilterInvalid: 'El filtro de tipo no es válido: elige todas, empresas o notarías.',
 } as const;

@@ -5,6 +5,7 @@ import type { RouteId } from '../../shared/contract/routes.js';
 import { api, signIn, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
 import { accountOwnershipCases } from './ownership-cases-account.js';
+import { adminOwnershipCases } from './ownership-cases-admin.js';
 import { documentsOwnershipCases } from './ownership-cases-documents.js';
 import { ordersOwnershipCases } from './ownership-cases-orders.js';
 import { organizationsOwnershipCases } from './ownership-cases-organizations.js';
@@ -157,4 +158,5 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
   ...ordersOwnershipCases,
   ...receiptsOwnershipCases,
   ...organizationsOwnershipCases,
+  ...adminOwnershipCases,
 };

@@ -1,0 +1,95 @@
+import { okResponse } from '../common.js';
+import * as orgs from '../organizations.js';
+import { route } from '../route-def.js';
+
+/**
+ * Routes of the platform admin (Cognito group `admin`; the whole table is ../routes.ts):
+ * the organisations screen (credits-signing-admin §2 screen 17) and its members screen.
+ * An admin acts on any organisation without being a member of it.
+ */
+
+export const listAdminOrganizations = route({
+  id: 'listAdminOrganizations',
+  method: 'GET',
+  path: '/api/admin/organizations',
+  auth: 'admin',
+  handler: 'admin/list-organizations',
+  summary:
+    'Every organisation, newest first, searched by name or e-mail and filtered by type: totals and cards (members, chips, credits, documents)',
+  access: { table: 'read' },
+  query: orgs.adminOrganizationsQuery,
+  response: orgs.listAdminOrganizationsResponse,
+});
+
+export const createAdminOrganization = route({
+  id: 'createAdminOrganization',
+  method: 'POST',
+  path: '/api/admin/organizations',
+  auth: 'admin',
+  handler: 'admin/create-organization',
+  summary:
+    'Creates a company or a notary without members (its owner is invited); idempotent by key',
+  access: { table: 'write' },
+  request: orgs.adminCreateOrganizationRequest,
+  response: orgs.adminOrganizationResponse,
+});
+
+export const updateAdminOrganization = route({
+  id: 'updateAdminOrganization',
+  method: 'PATCH',
+  path: '/api/admin/organizations/{id}',
+  auth: 'admin',
+  handler: 'admin/update-organization',
+  summary:
+    "Edits name, e-mail, phone and address; the new name is copied onto the members' context lists",
+  access: { table: 'write' },
+  request: orgs.adminUpdateOrganizationRequest,
+  response: orgs.adminOrganizationResponse,
+});
+
+export const deactivateAdminOrganization = route({
+  id: 'deactivateAdminOrganization',
+  method: 'DELETE',
+  path: '/api/admin/organizations/{id}',
+  auth: 'admin',
+  handler: 'admin/deactivate-organization',
+  summary:
+    "'Eliminar': deactivates the organisation (is_active false; its members' calls in it are refused); idempotent",
+  access: { table: 'write' },
+  response: orgs.adminOrganizationResponse,
+});
+
+export const listAdminOrganizationMembers = route({
+  id: 'listAdminOrganizationMembers',
+  method: 'GET',
+  path: '/api/admin/organizations/{id}/members',
+  auth: 'admin',
+  handler: 'admin/list-members',
+  summary: "An organisation's active members and pending invitations, as its members see them",
+  access: { table: 'read' },
+  response: orgs.listMembersResponse,
+});
+
+export const inviteAdminOrganizationMember = route({
+  id: 'inviteAdminOrganizationMember',
+  method: 'POST',
+  path: '/api/admin/organizations/{id}/invitations',
+  auth: 'admin',
+  handler: 'admin/invite-member',
+  summary:
+    'Invites an e-mail with any role, owner included (an active organisation): the link goes by mail, 7 days',
+  access: { table: 'write' },
+  request: orgs.inviteMemberRequest,
+  response: orgs.invitationResponse,
+});
+
+export const removeAdminOrganizationMember = route({
+  id: 'removeAdminOrganizationMember',
+  method: 'DELETE',
+  path: '/api/admin/organizations/{id}/members/{sub}',
+  auth: 'admin',
+  handler: 'admin/remove-member',
+  summary: 'Removes a member (never the last owner)',
+  access: { table: 'write' },
+  response: okResponse,
+});

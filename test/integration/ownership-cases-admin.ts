@@ -1,0 +1,66 @@
+import { expect } from 'vitest';
+import type { StackInfo } from '../../local/stack.js';
+import type { RouteId } from '../../shared/contract/routes.js';
+import { adminApi, asAdmin } from '../support/admin.js';
+import type { TestUser } from '../support/client.js';
+import { subOf } from '../support/ledger.js';
+import { contextsOf, createOrganization, membersOf } from '../support/organizations.js';
+import type { OwnershipCase } from './ownership-cases.js';
+
+/**
+ * Ownership cases of the admin routes (merged into ownershipCases): the admin routes name any
+ * organisation, so what keeps users apart is the `admin` group. Another user's valid token,
+ * aimed at the owner's real organisation (not a sample id), is refused with 403 and the
+ * organisation stays as it was.
+ */
+export const adminOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
+  listAdminOrganizations: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).list({ q: org.name });
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(org.id);
+  },
+  createAdminOrganization: async ({ stack, other }) => {
+    const res = await adminApi(stack, other.accessToken).create({ name: 'Intrusa S.A.' });
+    expect(res.status).toBe(403);
+    const listed = await (await asAdmin(stack)).list({ q: 'Intrusa S.A.' });
+    expect(listed.body.organizations).toEqual([]);
+  },
+  updateAdminOrganization: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).update(org.id, { name: 'Tomada' });
+    expect(res.status).toBe(403);
+    const mine = (await contextsOf(stack, owner)).find((c) => c.organization_id === org.id);
+    expect(mine?.name).toBe(org.name);
+  },
+  deactivateAdminOrganization: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    expect((await adminApi(stack, other.accessToken).deactivate(org.id)).status).toBe(403);
+    expect((await membersOf(stack, owner, org)).status).toBe(200);
+  },
+  listAdminOrganizationMembers: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).members(org.id);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(owner.email);
+  },
+  inviteAdminOrganizationMember: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).invite(org.id, other.email, 'owner');
+    expect(res.status).toBe(403);
+    expect((await membersOf(stack, owner, org)).body.invitations).toEqual([]);
+  },
+  removeAdminOrganizationMember: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).remove(org.id, subOf(owner.accessToken));
+    expect(res.status).toBe(403);
+    expect((await membersOf(stack, owner, org)).body.members).toHaveLength(1);
+  },
+};
+
+/** A fresh organisation of `owner`'s. */
+async function ownersOrganization(stack: StackInfo, owner: TestUser) {
+  const made = await createOrganization(stack, owner, { name: 'Del dueño' });
+  expect(made.status).toBe(200);
+  return made.body.organization;
+}
