@@ -5,16 +5,19 @@ import { orgOwner, userOwner } from '../credits/keys.js';
 import { readWallet } from '../credits/ledger.js';
 import { mustBeCaller } from '../platform/auth-context.js';
 import { httpRoute } from '../platform/http.js';
-import { listUserMemberships } from './repo.js';
+import { getOrganization, listUserMemberships } from './repo.js';
 
 /**
- * The header's context switcher (customer-flows §2.2): Personal first, then every organisation
- * the caller is an active member of, by name, each with its own wallet's balance.
+ * The header's context switcher (customer-flows §2.2): Personal first, then every active
+ * organisation the caller is an active member of, by name, each with its own wallet's balance.
  */
 export const handler = httpRoute(routes.listMyContexts, async ({ caller }) => {
   const { sub } = mustBeCaller(caller);
-  const memberships = (await listUserMemberships(sub))
-    .filter((ms) => ms.status === 'active')
+  const active = (await listUserMemberships(sub)).filter((ms) => ms.status === 'active');
+  // A deactivated organisation is no context any more (its calls answer 403): not offered.
+  const organizations = await Promise.all(active.map((ms) => getOrganization(ms.organization_id)));
+  const memberships = active
+    .filter((_, i) => organizations[i]?.is_active === true)
     .sort((a, b) => a.organization_name.localeCompare(b.organization_name, 'es'));
   const [personal, ...orgWallets] = await Promise.all([
     readWallet(userOwner(sub)),

@@ -8,7 +8,7 @@ import {
   ORGANIZATION_ROLES,
   ORGANIZATION_TYPES,
 } from '../rules/organizations.js';
-import { idempotencyKeyField } from './credits.js';
+import { creditTransactionSchema, idempotencyKeyField, walletResponse } from './credits.js';
 
 /**
  * Organisations and work contexts (credits-signing-admin §3 organization and membership;
@@ -230,3 +230,46 @@ export const adminUpdateOrganizationRequest = z.strictObject({
 });
 
 export const adminOrganizationResponse = z.object({ organization: organizationSchema });
+
+// The admin's billing of an organisation (/billing?organization={id}; routes/admin.ts) ---------
+
+/** The organisation's wallet and a page of its ledger, newest first. */
+export const adminOrganizationBillingResponse = z.object({
+  organization: organizationSchema,
+  wallet: walletResponse,
+  transactions: z.array(creditTransactionSchema),
+  next_cursor: z.nullable(z.string()),
+});
+
+export const adminBillingQuery = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(512))),
+});
+
+/** Largest single adjustment, either way: a typo of a few zeros is refused, not booked. */
+export const ADMIN_ADJUSTMENT_MAX = 1_000_000;
+
+/**
+ * An admin's adjustment of an organisation's credits (a goodwill grant, a correction): a whole
+ * non-zero number of credits (negative takes them back, never below zero) and why, which the
+ * ledger shows. The key makes a double click one adjustment.
+ */
+export const adminAdjustmentRequest = z.strictObject({
+  amount: z.int({ error: m.adjustmentAmountInvalid }).check(
+    z.minimum(-ADMIN_ADJUSTMENT_MAX, { error: m.adjustmentAmountInvalid }),
+    z.maximum(ADMIN_ADJUSTMENT_MAX, { error: m.adjustmentAmountInvalid }),
+    z.refine((n) => n !== 0, { error: m.adjustmentAmountInvalid }),
+  ),
+  description: z
+    .string({ error: m.adjustmentReasonRequired })
+    .check(
+      z.trim(),
+      z.minLength(3, { error: m.adjustmentReasonRequired }),
+      z.maxLength(200, { error: apiEs.tooLong }),
+    ),
+  idempotency_key: idempotencyKeyField,
+});
+
+export const adminAdjustmentResponse = z.object({
+  transaction: creditTransactionSchema,
+  wallet: walletResponse,
+});

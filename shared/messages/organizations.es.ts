@@ -128,6 +128,9 @@ export const organizationsEs = {
   left: 'Saliste de {organization}',
   leaveError: 'No se pudo salir de la organización.',
   membersError: 'No pudimos cargar los miembros. Intenta de nuevo.',
+  adjustmentAmountInvalid:
+    'Ingresa un número entero de créditos distinto de cero, de hasta 1.000.000 (negativo para descontar).',
+  adjustmentReasonRequired: 'Escribe el motivo del ajuste (al menos 3 caracteres).',
   ordersPromptTitle: '¿Ir al panel de tu organización?',
   ordersPromptBody:
     'Perteneces a una organización. ¿Quieres ir a su panel para ver sus créditos, pedidos y miembros?',

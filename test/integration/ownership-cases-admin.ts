@@ -56,6 +56,18 @@ export const adminOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(403);
     expect((await membersOf(stack, owner, org)).body.members).toHaveLength(1);
   },
+  getAdminOrganizationBilling: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).billing(org.id);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(org.name);
+  },
+  adjustAdminOrganizationCredits: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).adjust(org.id, 500, 'Regalo indebido');
+    expect(res.status).toBe(403);
+    expect((await (await asAdmin(stack)).billing(org.id)).body.wallet.balance).toBe(0);
+  },
 };
 
 /** A fresh organisation of `owner`'s. */

@@ -5,6 +5,7 @@ import { api, newConfirmedUser, type TestUser } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
 import {
   addMemberTo,
+  contextsOf,
   deactivateOrganization,
   grantOrganizationCredits,
   inOrganization,
@@ -89,6 +90,8 @@ describe('the work context', () => {
     const refused = await wallet(owner, inOrganization(org.id));
     expect(refused.status).toBe(403);
     expect(refused.body.error?.message).toBe(m.notAMember);
+    // Nor is it offered in the switcher any more.
+    expect((await contextsOf(stack, owner)).map((c) => c.organization_id)).toEqual([null]);
   });
 
   it('50 members spending from one organisation wallet at once: no 5xx, an exact balance', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StackInfo } from '../../local/stack.js';
+import type { CreditTransaction, Wallet } from '../../shared/contract/credits.js';
 import type {
   AdminOrganizationCard,
   Member,
@@ -25,6 +26,13 @@ export function adminOf(stack: StackInfo): Promise<Tokens> {
     adminTokens.set(stack.url, tokens);
   }
   return tokens;
+}
+
+export interface AdminBilling {
+  organization: Organization;
+  wallet: Wallet;
+  transactions: CreditTransaction[];
+  next_cursor: string | null;
 }
 
 export interface AdminList {
@@ -72,6 +80,18 @@ export function adminApi(stack: StackInfo, token: string) {
       call<{ ok?: true } & ErrorBody>('DELETE', `/api/admin/organizations/${id}/members/${sub}`, {
         token,
       }),
+    billing: (id: string, cursor?: string) =>
+      call<AdminBilling & ErrorBody>(
+        'GET',
+        `/api/admin/organizations/${id}/billing${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { token },
+      ),
+    adjust: (id: string, amount: number, description: string, key: string = randomUUID()) =>
+      call<{ transaction: CreditTransaction; wallet: Wallet } & ErrorBody>(
+        'POST',
+        `/api/admin/organizations/${id}/adjustments`,
+        { token, body: { amount, description, idempotency_key: key } },
+      ),
   };
 }
 

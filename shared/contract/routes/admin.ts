@@ -93,3 +93,28 @@ export const removeAdminOrganizationMember = route({
   access: { table: 'write' },
   response: okResponse,
 });
+
+export const getAdminOrganizationBilling = route({
+  id: 'getAdminOrganizationBilling',
+  method: 'GET',
+  path: '/api/admin/organizations/{id}/billing',
+  auth: 'admin',
+  handler: 'admin/get-billing',
+  summary: "An organisation's wallet and a page of its credits ledger, newest first ('Billing')",
+  access: { table: 'read' },
+  query: orgs.adminBillingQuery,
+  response: orgs.adminOrganizationBillingResponse,
+});
+
+export const adjustAdminOrganizationCredits = route({
+  id: 'adjustAdminOrganizationCredits',
+  method: 'POST',
+  path: '/api/admin/organizations/{id}/adjustments',
+  auth: 'admin',
+  handler: 'admin/adjust-credits',
+  summary:
+    "Adds or takes back credits of an organisation's wallet as one 'adjustment' with its reason (never below zero; idempotent by key)",
+  access: { table: 'write' },
+  request: orgs.adminAdjustmentRequest,
+  response: orgs.adminAdjustmentResponse,
+});
