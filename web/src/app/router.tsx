@@ -191,7 +191,11 @@ export const routes: RouteObject[] = [
       ),
       soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
       soon('/notary-document/:id', p.notaryDocumentTitle, 'user', NOTARY_ITEMS),
-      soon('/billing', p.billingTitle, 'user'),
+      route(
+        '/billing',
+        lazyNamed(() => import('../features/admin-billing/BillingPage'), 'BillingPage'),
+        'admin',
+      ),
       soon('/analytics', p.analyticsTitle, 'user'),
       soon('/crm', es.nav.crm, 'admin'),
       soon('/admin/organizations', es.nav.organizations, 'admin'),

@@ -2,38 +2,25 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CreditTransaction } from '../../../../shared/contract/credits';
-import { es, fmt } from '../../../../shared/messages.es';
+import { es } from '../../../../shared/messages.es';
 import type { TransactionType } from '../../../../shared/rules/credits';
-import { formatCredits } from '../../../../shared/rules/currency';
-import { Icon, type IconName } from '../../components/layout-bits/icons';
-import { Alert, Button, Spinner } from '../../components/ui';
-import { apiCall } from '../../lib/api';
-import { receiptOfTransaction, receiptPath } from '../../lib/receipts/receiptIndex';
-import { useReceiptIndex } from '../../lib/receipts/useReceipts';
-import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
 import {
-  amountTone,
   filterLabel,
-  formatDateTime,
-  formatSignedCredits,
   HISTORY_FILTERS,
   isTransactionType,
-  transactionDetails,
-} from './creditRules';
-import { WalletSummary } from './WalletSummary';
+} from '../../components/credit-ledger/creditRules';
+import { TransactionList } from '../../components/credit-ledger/TransactionList';
+import { WalletSummary } from '../../components/credit-ledger/WalletSummary';
+import { Icon } from '../../components/layout-bits/icons';
+import { Alert, Button, Spinner } from '../../components/ui';
+import { apiCall } from '../../lib/api';
+import { receiptOfTransaction } from '../../lib/receipts/receiptIndex';
+import { useReceiptIndex } from '../../lib/receipts/useReceipts';
+import { creditsQueryKey, useWallet } from '../../lib/wallet/useWallet';
 import '../../components/credit-screens/credit-screens.css';
 import './credits.css';
 
 const PAGE_SIZE = 20;
-
-const TYPE_ICONS: Record<TransactionType, IconName> = {
-  purchase: 'creditCard',
-  earned: 'award',
-  adjustment: 'settings',
-  usage: 'activity',
-  refund: 'arrowRight',
-  expired: 'clock',
-};
 
 /** /credit-history (§2 screen 5): the wallet's figures, a type filter and the movements. */
 export function CreditHistoryPage() {
@@ -142,15 +129,10 @@ export function CreditHistoryPage() {
           </div>
         ) : (
           <>
-            <ol className="history-list">
-              {transactions.map((t) => (
-                <TransactionRow
-                  key={t.id}
-                  transaction={t}
-                  receiptId={receiptOfTransaction(receipts.data, t)?.id}
-                />
-              ))}
-            </ol>
+            <TransactionList
+              transactions={transactions}
+              receiptOf={(t) => receiptOfTransaction(receipts.data, t)?.id}
+            />
             {history.isFetchNextPageError ? (
               <Alert tone="error">{es.credits.historyLoadError}</Alert>
             ) : null}
@@ -178,48 +160,3 @@ const awaitsReceipt = (t: CreditTransaction) =>
   t.type === 'purchase' &&
   t.payment_intent_id !== null &&
   Date.now() - Date.parse(t.created_at) < 120_000;
-
-function TransactionRow({
-  transaction: t,
-  receiptId,
-}: {
-  transaction: CreditTransaction;
-  receiptId: string | undefined;
-}) {
-  const tone = amountTone(t.type, t.amount);
-  const details = transactionDetails(t);
-  return (
-    <li className={`history-item history-item--${tone}`}>
-      <span className="history-item__icon" aria-hidden="true">
-        <Icon name={TYPE_ICONS[t.type]} size={20} />
-      </span>
-      <div className="history-item__main">
-        <p className="history-item__description">{t.description}</p>
-        <p className="history-item__meta">
-          <span className="history-item__type">{es.credits.types[t.type]}</span>
-          <span aria-hidden="true"> · </span>
-          <time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
-        </p>
-        {details.map((d) => (
-          <p key={d} className="history-item__detail">
-            {d}
-          </p>
-        ))}
-        {receiptId ? (
-          <p className="history-item__detail">
-            <Link to={receiptPath(receiptId)}>{es.receipts.viewReceipt}</Link>
-          </p>
-        ) : null}
-      </div>
-      <div className="history-item__figures">
-        <p className="history-item__amount">
-          {formatSignedCredits(t.amount)}
-          <span className="visually-hidden"> {es.credits.credits}</span>
-        </p>
-        <p className="history-item__balance">
-          {fmt(es.credits.balanceAfter, { n: formatCredits(t.balance_after_transaction) })}
-        </p>
-      </div>
-    </li>
-  );
-}

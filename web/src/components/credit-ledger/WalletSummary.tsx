@@ -2,9 +2,9 @@ import type { Wallet } from '../../../../shared/contract/credits';
 import { fmt } from '../../../../shared/messages/fmt';
 import { es } from '../../../../shared/messages.es';
 import { formatCredits } from '../../../../shared/rules/currency';
-import { type StatTile, StatTiles } from '../../components/stat-tiles/StatTiles';
-import { Alert } from '../../components/ui';
 import { creditWord } from '../../lib/wallet/walletRules';
+import { type StatTile, StatTiles } from '../stat-tiles/StatTiles';
+import { Alert } from '../ui';
 
 type Tile = Omit<StatTile, 'value' | 'unit'> & { value: number };
 
