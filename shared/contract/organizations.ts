@@ -273,3 +273,22 @@ export const adminAdjustmentResponse = z.object({
   transaction: creditTransactionSchema,
   wallet: walletResponse,
 });
+
+// The admin's analytics of an organisation (/analytics?organization={id}) -----------------------
+
+export const analyticsMonthSchema = z.object({
+  month: z.string(),
+  documents: z.int(),
+  completed: z.int(),
+  cancelled: z.int(),
+  revenue: z.array(z.object({ currency_code: z.string(), amount: z.number() })),
+  credits_used: z.int(),
+});
+
+export const adminOrganizationAnalyticsResponse = z.object({
+  organization: organizationSchema,
+  members: z.int(),
+  /** The last months on Santiago's calendar, oldest first (shared/rules monthlyAnalytics). */
+  months: z.array(analyticsMonthSchema),
+});
+export type AdminOrganizationAnalytics = z.infer<typeof adminOrganizationAnalyticsResponse>;

@@ -14,6 +14,7 @@ import {
   mayRemove,
   memberChips,
   monthFigures,
+  monthlyAnalytics,
   organizationFormErrors,
   removalRefusal,
   roleChangeRefusal,
@@ -270,5 +271,59 @@ describe("the organisation dashboard's month", () => {
   it('has no average without documents', () => {
     expect(monthFigures([])).toEqual({ documents: 0, average: null });
     expect(monthFigures([o('cancelled', 5)])).toEqual({ documents: 0, average: null });
+  });
+});
+
+describe("the admin's monthly analytics of an organisation", () => {
+  const o = (created_at: string, status: string, total_price = 1000, currency_code = 'CLP') => ({
+    created_at,
+    status,
+    total_price,
+    currency_code,
+    credits_used: status === 'cancelled' ? 7 : 3,
+  });
+  const monthOf = (iso: string) => iso.slice(0, 7);
+
+  it('counts each month, leaves unpaid orders out and never adds currencies', () => {
+    const rows = monthlyAnalytics(
+      [
+        o('2026-10-03T12:00:00Z', 'completed'),
+        o('2026-10-20T12:00:00Z', 'processing', 500, 'EUR'),
+        o('2026-11-02T12:00:00Z', 'cancelled', 9000),
+        o('2026-11-05T12:00:00Z', 'pending', 9000),
+        o('2026-11-06T12:00:00Z', 'completed', 2000),
+        // Outside the months asked for.
+        o('2026-01-01T12:00:00Z', 'completed'),
+      ],
+      ['2026-10', '2026-11'],
+      monthOf,
+    );
+    expect(rows).toEqual([
+      {
+        month: '2026-10',
+        documents: 2,
+        completed: 1,
+        cancelled: 0,
+        revenue: [
+          { currency_code: 'CLP', amount: 1000 },
+          { currency_code: 'EUR', amount: 500 },
+        ],
+        credits_used: 6,
+      },
+      {
+        month: '2026-11',
+        documents: 2,
+        completed: 1,
+        cancelled: 1,
+        revenue: [{ currency_code: 'CLP', amount: 2000 }],
+        credits_used: 3,
+      },
+    ]);
+  });
+
+  it('shows a month without orders as zeros', () => {
+    expect(monthlyAnalytics([], ['2026-09'], monthOf)).toEqual([
+      { month: '2026-09', documents: 0, completed: 0, cancelled: 0, revenue: [], credits_used: 0 },
+    ]);
   });
 });

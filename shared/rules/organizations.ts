@@ -232,3 +232,70 @@ export function monthFigures(orders: readonly DashboardOrder[]): {
       : null,
   };
 }
+
+/** An order as the admin's analytics of an organisation counts it. */
+export interface AnalyticsOrder extends DashboardOrder {
+  created_at: string;
+  credits_used: number;
+}
+
+export interface AnalyticsMonth {
+  /** 'YYYY-MM' on Santiago's calendar. */
+  month: string;
+  /** Paid orders (processing, completed or cancelled). */
+  documents: number;
+  completed: number;
+  cancelled: number;
+  /** What was paid for orders not cancelled, per currency (never added across currencies). */
+  revenue: { currency_code: string; amount: number }[];
+  credits_used: number;
+}
+
+/** How many Santiago months the admin's analytics shows, this one included. */
+export const ANALYTICS_MONTHS = 6;
+
+/**
+ * The admin's analytics of an organisation (screen 17's 'Analytics'): per Santiago calendar
+ * month, oldest first, the last ANALYTICS_MONTHS months (`months`: their 'YYYY-MM' keys, from
+ * the caller's clock), the documents ordered, completed and cancelled, the revenue of the orders
+ * not cancelled per currency and the credits they used. Unpaid orders count nowhere.
+ */
+export function monthlyAnalytics(
+  orders: readonly AnalyticsOrder[],
+  months: readonly string[],
+  monthOf: (iso: string) => string,
+): AnalyticsMonth[] {
+  const rows = new Map<string, AnalyticsMonth & { money: Map<string, number> }>(
+    months.map((month) => [
+      month,
+      {
+        month,
+        documents: 0,
+        completed: 0,
+        cancelled: 0,
+        revenue: [],
+        credits_used: 0,
+        money: new Map(),
+      },
+    ]),
+  );
+  for (const o of orders) {
+    if (o.status === 'pending') continue;
+    const row = rows.get(monthOf(o.created_at));
+    if (!row) continue;
+    row.documents++;
+    if (o.status === 'completed') row.completed++;
+    if (o.status === 'cancelled') {
+      row.cancelled++;
+      continue;
+    }
+    row.credits_used += o.credits_used;
+    row.money.set(o.currency_code, (row.money.get(o.currency_code) ?? 0) + o.total_price);
+  }
+  return [...rows.values()].map(({ money, ...row }) => ({
+    ...row,
+    revenue: [...money.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency_code, amount]) => ({ currency_code, amount })),
+  }));
+}

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const balanceTile = `.stat-tile:has(.stat-tile__label:text-is("${es.credits.balance}")) .stat-tile__value`;
 
-describe("the admin's billing of an organisation", () => {
+describe("the admin's billing and analytics of an organisation", () => {
   it('shows the wallet and ledger and books an adjustment with its reason', async () => {
     const { org } = await newOrganization(stack, 100);
     const admin = stack.demoAccounts.find((a) => a.key === 'admin');
@@ -59,6 +59,14 @@ describe("the admin's billing of an organisation", () => {
         .toContain(formatCredits(350));
       await page.locator('.history-item', { hasText: 'Compensación por demora' }).waitFor();
       await page.screenshot({ path: '.data/e2e-shots/admin-billing.png', fullPage: true });
+
+      // Its analytics: six months, this one last, the organisation's one member.
+      await page.goto(`/analytics?organization=${org.id}`);
+      await page
+        .getByRole('heading', { name: fmt(t.analyticsTitle, { organization: org.name }), level: 1 })
+        .waitFor();
+      await expect.poll(() => page.locator('.analytics-table tbody tr').count()).toBe(6);
+      await page.screenshot({ path: '.data/e2e-shots/admin-analytics.png', fullPage: true });
     });
     expect(consoleErrors).toEqual([]);
     await context.close();

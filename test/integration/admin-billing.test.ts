@@ -4,11 +4,13 @@ import { apiEs } from '../../shared/messages/api.es.js';
 import { organizationsEs as m } from '../../shared/messages/organizations.es.js';
 import { asAdmin } from '../support/admin.js';
 import { api } from '../support/client.js';
+import { checkoutApi, completeRequest } from '../support/orders.js';
 import { inOrganization, newOrganization } from '../support/organizations.js';
 
 /**
- * 'Billing' of an organisation for the platform admin (issue 22, screen 17's button): its
- * wallet and ledger, and adjustments booked once, never below zero, seen by its members.
+ * 'Billing' and 'Analytics' of an organisation for the platform admin (issue 22, screen 17's
+ * buttons): its wallet and ledger, adjustments booked once, never below zero, seen by its
+ * members; its months of documents, revenue and credits.
  */
 const stack = inject('stack');
 const call = api(stack);
@@ -88,5 +90,33 @@ describe("an organisation's billing for the admin", () => {
     expect(many.filter((r) => r.status === 200)).toHaveLength(40);
     expect(many.filter((r) => r.status === 422)).toHaveLength(60);
     expect((await admin.billing(org.id)).body.wallet.balance).toBe(0);
+  }, 120_000);
+
+  it("analytics: this month's documents, completed and cancelled, revenue and credits", async () => {
+    const admin = await asAdmin(stack);
+    const { owner, org } = await newOrganization(stack, 5000);
+    const shop = checkoutApi(stack, inOrganization(org.id));
+    const kept = (await shop.payCredits(owner, (await completeRequest(stack, owner)).id)).body
+      .order;
+    const gone = (await shop.payCredits(owner, (await completeRequest(stack, owner)).id)).body
+      .order;
+    const cancelled = await call('POST', `/api/orders/${gone.id}/cancel`, {
+      token: owner.accessToken,
+      headers: inOrganization(org.id),
+    });
+    expect(cancelled.status).toBe(200);
+    const res = await admin.analytics(org.id);
+    expect(res.status).toBe(200);
+    expect(res.body.members).toBe(1);
+    expect(res.body.months).toHaveLength(6);
+    expect(res.body.months.slice(0, 5).every((m) => m.documents === 0)).toBe(true);
+    expect(res.body.months.at(-1)).toMatchObject({
+      documents: 2,
+      completed: 0,
+      cancelled: 1,
+      revenue: [{ currency_code: 'CLP', amount: kept.total_price }],
+      credits_used: kept.credits_used,
+    });
+    expect((await admin.analytics('0'.repeat(24))).status).toBe(404);
   }, 120_000);
 });

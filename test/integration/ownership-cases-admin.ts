@@ -62,6 +62,12 @@ export const adminOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain(org.name);
   },
+  getAdminOrganizationAnalytics: async ({ stack, owner, other }) => {
+    const org = await ownersOrganization(stack, owner);
+    const res = await adminApi(stack, other.accessToken).analytics(org.id);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(org.name);
+  },
   adjustAdminOrganizationCredits: async ({ stack, owner, other }) => {
     const org = await ownersOrganization(stack, owner);
     const res = await adminApi(stack, other.accessToken).adjust(org.id, 500, 'Regalo indebido');

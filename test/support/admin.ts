@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StackInfo } from '../../local/stack.js';
 import type { CreditTransaction, Wallet } from '../../shared/contract/credits.js';
 import type {
+  AdminOrganizationAnalytics,
   AdminOrganizationCard,
   Member,
   Organization,
@@ -84,6 +85,12 @@ export function adminApi(stack: StackInfo, token: string) {
       call<AdminBilling & ErrorBody>(
         'GET',
         `/api/admin/organizations/${id}/billing${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { token },
+      ),
+    analytics: (id: string) =>
+      call<AdminOrganizationAnalytics & ErrorBody>(
+        'GET',
+        `/api/admin/organizations/${id}/analytics`,
         { token },
       ),
     adjust: (id: string, amount: number, description: string, key: string = randomUUID()) =>

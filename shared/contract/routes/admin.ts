@@ -118,3 +118,15 @@ export const adjustAdminOrganizationCredits = route({
   request: orgs.adminAdjustmentRequest,
   response: orgs.adminAdjustmentResponse,
 });
+
+export const getAdminOrganizationAnalytics = route({
+  id: 'getAdminOrganizationAnalytics',
+  method: 'GET',
+  path: '/api/admin/organizations/{id}/analytics',
+  auth: 'admin',
+  handler: 'admin/get-analytics',
+  summary:
+    "An organisation's last six Santiago months: documents ordered, completed and cancelled, revenue per currency, credits used ('Analytics')",
+  access: { table: 'read' },
+  response: orgs.adminOrganizationAnalyticsResponse,
+});

@@ -196,7 +196,11 @@ export const routes: RouteObject[] = [
         lazyNamed(() => import('../features/admin-billing/BillingPage'), 'BillingPage'),
         'admin',
       ),
-      soon('/analytics', p.analyticsTitle, 'user'),
+      route(
+        '/analytics',
+        lazyNamed(() => import('../features/admin-analytics/AnalyticsPage'), 'AnalyticsPage'),
+        'admin',
+      ),
       soon('/crm', es.nav.crm, 'admin'),
       soon('/admin/organizations', es.nav.organizations, 'admin'),
       soon('/admin/notary/:id/settings', p.notarySettingsTitle, 'admin', NOTARY_ITEMS),
