@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
 import { organizationsEs as m } from '../messages/organizations.es.js';
-import { ORGANIZATION_TYPE_FILTERS } from '../rules/admin-organizations.js';
+import {
+  ORGANIZATION_SEARCH_MAX,
+  ORGANIZATION_TYPE_FILTERS,
+} from '../rules/admin-organizations.js';
 import { isValidEmail } from '../rules/email.js';
 import {
   ORGANIZATION_NAME_MAX,
@@ -168,7 +171,9 @@ export type OrganizationDashboard = z.infer<typeof organizationDashboardResponse
 
 /** The screen's search (name or e-mail) and type filter; both optional. */
 export const adminOrganizationsQuery = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: apiEs.tooLong }))),
+  q: z.optional(
+    z.string().check(z.trim(), z.maxLength(ORGANIZATION_SEARCH_MAX, { error: apiEs.tooLong })),
+  ),
   type: z._default(z.enum(ORGANIZATION_TYPE_FILTERS, { error: m.typeFilterInvalid }), 'all'),
 });
 

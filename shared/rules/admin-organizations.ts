@@ -9,6 +9,9 @@ import { searchable } from './search.js';
 export const ORGANIZATION_TYPE_FILTERS = ['all', 'company', 'notary'] as const;
 export type OrganizationTypeFilter = (typeof ORGANIZATION_TYPE_FILTERS)[number];
 
+/** The longest search the screen sends and the server takes. */
+export const ORGANIZATION_SEARCH_MAX = 200;
+
 interface Listed {
   name: string;
   email: string | null;

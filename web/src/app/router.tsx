@@ -202,9 +202,23 @@ export const routes: RouteObject[] = [
         'admin',
       ),
       soon('/crm', es.nav.crm, 'admin'),
-      soon('/admin/organizations', es.nav.organizations, 'admin'),
+      route(
+        '/admin/organizations',
+        lazyNamed(
+          () => import('../features/organizations/AdminOrganizationsPage'),
+          'AdminOrganizationsPage',
+        ),
+        'admin',
+      ),
       soon('/admin/notary/:id/settings', p.notarySettingsTitle, 'admin', NOTARY_ITEMS),
-      soon('/admin/organization/:id/members', p.organizationMembersTitle, 'admin'),
+      route(
+        '/admin/organization/:id/members',
+        lazyNamed(
+          () => import('../features/organizations/AdminOrganizationMembersPage'),
+          'AdminOrganizationMembersPage',
+        ),
+        'admin',
+      ),
 
       { path: '*', element: <NotFoundPage />, handle: { access: 'public' } satisfies RouteHandle },
     ],

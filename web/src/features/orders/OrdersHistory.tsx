@@ -15,6 +15,7 @@ import { Pager } from '../../components/pager/Pager';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { SelectField } from '../../components/ui/SelectField';
 import { ORDER_STATUS_TONES, orderStatusLabel } from '../../lib/orderLabels';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { OrderDetailModal } from './OrderDetailModal';
 import {
   formatOrderDate,
@@ -26,7 +27,6 @@ import {
   SEARCH_DEBOUNCE_MS,
   signersCountText,
 } from './orderRules';
-import { useDebouncedValue } from './useDebouncedValue';
 
 export interface HistoryFilters {
   q: string;

@@ -15,19 +15,23 @@ import { Alert, Button, SelectField, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { splitFieldErrors } from '../../lib/fieldErrors';
 import { keepKeyAfter, newIdempotencyKey } from '../../lib/idempotency';
+import { MEMBERS_ROUTES, type MembersMode } from './organizationQueries';
 
 const FIELDS = ['email', 'role'] as const;
 
 /**
  * 'Invitar a un miembro' (owners and admins): an address and a role, checked with the server's
  * schema; the roles offered are those the inviter may give (an owner only by an owner). One
- * idempotency key per attempt: a double click sends one invitation and one mail.
+ * idempotency key per attempt: a double click sends one invitation and one mail. The platform
+ * admin (`mode` 'admin') invites through the admin route with an owner's choice of roles.
  */
 export function InviteMemberForm({
+  mode = 'member',
   organizationId,
   role,
   onInvited,
 }: {
+  mode?: MembersMode;
   organizationId: string;
   role: OrganizationRole;
   onInvited(): void;
@@ -50,7 +54,7 @@ export function InviteMemberForm({
   const onSubmit = handleSubmit(async (body) => {
     setError(null);
     try {
-      await apiCall('inviteOrganizationMember', { params: { id: organizationId }, body });
+      await apiCall(MEMBERS_ROUTES[mode].invite, { params: { id: organizationId }, body });
       toast.success(fmt(t.invited, { email: body.email }));
       reset({ email: '', role: body.role, idempotency_key: newIdempotencyKey() });
       onInvited();

@@ -25,31 +25,50 @@ import { useSession } from '../../lib/session/session';
 import { switchWorkContext } from '../../lib/workContext';
 import { InviteMemberForm } from './InviteMemberForm';
 import '../../styles/status-badge.css';
-import { membersQueryKey, organizationQueryKey } from './organizationQueries';
+import { MEMBERS_ROUTES, membersKeysOf } from './organizationQueries';
+
+/**
+ * Who is looking: an organisation's own people (`member`, the default: their role decides the
+ * controls) or the platform admin (`admin`, the members screen of /admin/organizations).
+ */
+export type MembersPanelProps =
+  | { mode?: 'member'; organization: Organization; role: OrganizationDashboard['role'] }
+  | {
+      mode: 'admin';
+      organizationId: string;
+      /** False for a deactivated organisation: no invitations (the server refuses them). */
+      active?: boolean;
+    };
 
 /**
  * An organisation's members (issue 22): everyone sees the active members and the pending
  * invitations; owners and admins also invite, change roles and remove (the buttons follow the
  * same rules the server applies, shared/rules/organizations.ts); anyone but the last owner may
  * leave. Every refusal the server gives is shown as it says it.
+ *
+ * The platform admin sees the same panel through the admin routes (MEMBERS_ROUTES) with an
+ * owner's powers over invitations and removals, but changes no role and leaves nothing: the
+ * admin is nobody's membership (the server applies the owner's rules to them, the last owner
+ * included).
  */
-export function MembersPanel({
-  organization,
-  role,
-}: {
-  organization: Organization;
-  role: OrganizationDashboard['role'];
-}) {
+export function MembersPanel(props: MembersPanelProps) {
   const t = es.organizations;
   const queryClient = useQueryClient();
+  const mode = props.mode ?? 'member';
+  const admin = props.mode === 'admin';
+  const id = admin ? props.organizationId : props.organization.id;
+  const role: OrganizationRole = admin ? 'owner' : props.role;
+  const routes = MEMBERS_ROUTES[mode];
+  const keys = membersKeysOf(mode, id);
   const me = useSession().user?.sub;
-  const id = organization.id;
   const members = useQuery({
-    queryKey: membersQueryKey(id),
-    queryFn: ({ signal }) => apiCall('listOrganizationMembers', { params: { id }, signal }),
+    queryKey: keys.members,
+    queryFn: ({ signal }) => apiCall(routes.list, { params: { id }, signal }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(id) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.refresh });
   const owners = members.data?.members.filter((m) => m.role === 'owner').length ?? 0;
+  const canInvite =
+    invitationRefusal(role, 'member') === undefined && !(admin && props.active === false);
 
   const changeRole = useMutation({
     mutationFn: (p: { member: Member; role: OrganizationRole }) =>
@@ -62,16 +81,16 @@ export function MembersPanel({
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (member: Member) =>
-      apiCall('removeOrganizationMember', { params: { id, sub: member.sub } }),
+    mutationFn: (member: Member) => apiCall(routes.remove, { params: { id, sub: member.sub } }),
     onSuccess: (_answer, member) => toast.success(fmt(t.removed, { name: member.name })),
     onError: (err) => toast.error(apiErrorDetail(err) ?? t.removeError),
     onSettled: refresh,
   });
+  const organizationName = admin ? '' : props.organization.name;
   const leave = useMutation({
     mutationFn: () => apiCall('leaveOrganization', { params: { id } }),
     onSuccess: async () => {
-      toast.success(fmt(t.left, { organization: organization.name }));
+      toast.success(fmt(t.left, { organization: organizationName }));
       await queryClient.invalidateQueries({ queryKey: contextsQueryKey });
       await switchWorkContext(queryClient, PERSONAL_CONTEXT);
     },
@@ -84,14 +103,14 @@ export function MembersPanel({
     }
   };
   const confirmLeave = () => {
-    if (window.confirm(fmt(t.leaveConfirm, { organization: organization.name }))) leave.mutate();
+    if (window.confirm(fmt(t.leaveConfirm, { organization: organizationName }))) leave.mutate();
   };
 
   return (
     <section className="org-members" aria-labelledby="org-members-title">
       <div className="org-members__head">
         <h2 id="org-members-title">{t.membersTitle}</h2>
-        {members.data && mayLeave(role, owners) ? (
+        {!admin && members.data && mayLeave(role, owners) ? (
           <Button variant="ghost" size="sm" loading={leave.isPending} onClick={confirmLeave}>
             {t.leaveAction}
           </Button>
@@ -99,15 +118,21 @@ export function MembersPanel({
       </div>
       {members.isPending ? <Spinner label={es.common.loading} /> : null}
       {members.isError ? <Alert tone="error">{t.membersError}</Alert> : null}
-      {members.data ? (
+      {members.data && members.data.members.length === 0 ? (
+        <p className="org-members__detail">{t.membersEmpty}</p>
+      ) : null}
+      {members.data?.members.length ? (
         <ul className="org-members__list">
           {members.data.members.map((member) => {
-            const self = member.sub === me;
-            const offered = ORGANIZATION_ROLES.filter(
-              (to) =>
-                to === member.role ||
-                mayChangeRole({ actor: role, self, from: member.role, to, owners }),
-            );
+            // The admin is nobody's membership: never "self", and changes no role.
+            const self = !admin && member.sub === me;
+            const offered = admin
+              ? []
+              : ORGANIZATION_ROLES.filter(
+                  (to) =>
+                    to === member.role ||
+                    mayChangeRole({ actor: role, self, from: member.role, to, owners }),
+                );
             const removable = mayRemove({ actor: role, self, target: member.role });
             return (
               <li key={member.sub}>
@@ -179,8 +204,10 @@ export function MembersPanel({
           </ul>
         </>
       ) : null}
-      {invitationRefusal(role, 'member') === undefined ? (
-        <InviteMemberForm organizationId={id} role={role} onInvited={refresh} />
+      {canInvite ? (
+        <InviteMemberForm mode={mode} organizationId={id} role={role} onInvited={refresh} />
+      ) : admin && props.active === false ? (
+        <Alert tone="info">{t.inactiveNoInvites}</Alert>
       ) : null}
     </section>
   );

@@ -60,15 +60,15 @@ function OrganizationView({ organizationId }: { organizationId: string }) {
   const average = figures.average_per_document;
   return (
     <>
-      <header className="org-dashboard__header">
+      <header className="org-header">
         <div>
           <h1>{organization.name}</h1>
-          <p className="org-dashboard__meta">
+          <p className="org-header__meta">
             <span className="status-badge status-badge--info">{t.types[organization.type]}</span>
             {fmt(t.dashboardRole, { role: t.roles[role] })}
           </p>
         </div>
-        <div className="org-dashboard__actions">
+        <div className="org-header__actions">
           <Link to="/mis-pedidos" className="lb-btn lb-btn--secondary">
             {t.viewOrders}
           </Link>
@@ -119,12 +119,12 @@ function PersonalView() {
   const organizations = (contexts.data?.contexts ?? []).filter((c) => c.organization_id);
   return (
     <>
-      <header className="org-dashboard__header">
+      <header className="org-header">
         <div>
           <h1>{t.dashboardTitle}</h1>
-          <p className="org-dashboard__meta">{t.dashboardPersonalIntro}</p>
+          <p className="org-header__meta">{t.dashboardPersonalIntro}</p>
         </div>
-        <div className="org-dashboard__actions">
+        <div className="org-header__actions">
           <Button onClick={() => setCreating(true)}>
             <Icon name="plus" size={16} /> {t.createAction}
           </Button>
@@ -140,7 +140,7 @@ function PersonalView() {
             <Card className="org-dashboard__org">
               <div>
                 <strong>{c.name}</strong>
-                <p className="org-dashboard__meta">
+                <p className="org-header__meta">
                   {c.type ? t.types[c.type] : null}
                   {c.role ? ` · ${t.roles[c.role]}` : null}
                   {` · ${fmt(t.balance, { n: formatCredits(c.balance) })}`}
