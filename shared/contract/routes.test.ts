@@ -32,7 +32,9 @@ describe('the route table', () => {
 
   it('never lets a client name an amount or a price', () => {
     const forbidden = /^(amount|price|credits|credits_amount|credits_per_unit|currency_amount)$/;
-    for (const r of routeList) {
+    // An admin's credits adjustment is the one place a person names an amount on purpose:
+    // it is the admin's decision, booked with a reason, and no customer can reach it.
+    for (const r of routeList.filter((route) => route.auth !== 'admin')) {
       const shape = (r.request as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       for (const field of Object.keys(shape))
         expect(field, `${r.id}.${field}`).not.toMatch(forbidden);

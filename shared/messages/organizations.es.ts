@@ -137,7 +137,6 @@ export const organizationsEs = {
   billingChoose: 'Elige una organización en Organizaciones para ver su billing.',
   billingError: 'No pudimos cargar el billing de la organización.',
   backToOrganizations: 'Volver a organizaciones',
-  inactiveBadge: 'Inactiva',
   adjustTitle: 'Ajustar créditos',
   adjustAmountLabel: 'Créditos (negativo para descontar)',
   adjustReasonLabel: 'Motivo',
@@ -204,7 +203,6 @@ export const organizationsEs = {
   addressLabel: 'Dirección (opcional)',
   saveAction: 'Guardar cambios',
   saving: 'Guardando...',
-  backToOrganizations: 'Volver a organizaciones',
   adminMembersIntro:
     'Las personas de la organización y sus invitaciones pendientes. Como administrador puedes invitar con cualquier rol, también como propietario, y quitar miembros.',
   organizationIdLabel: 'Organización {id}',

@@ -53,7 +53,7 @@ export function BillingPage() {
           <h1>{fmt(t.billingTitle, { organization: first?.organization.name ?? '…' })}</h1>
           <p className="credits-header__intro billing-meta">
             {first && !first.organization.is_active ? (
-              <span className="status-badge status-badge--muted">{t.inactiveBadge}</span>
+              <span className="status-badge status-badge--muted">{t.inactive}</span>
             ) : null}
             {t.billingIntro}
           </p>
