@@ -178,7 +178,10 @@ describe('no route takes an amount or a price from the client', () => {
     }
   }
 
-  it.each(routeList.map((r) => [r.id, r] as const))('%s', (_id, route) => {
+  // An admin's credits adjustment names its amount on purpose: it is the admin's decision,
+  // booked with a reason, on a route no customer can reach (checked in authorization.test.ts).
+  const clientRoutes = routeList.filter((r) => r.auth !== 'admin');
+  it.each(clientRoutes.map((r) => [r.id, r] as const))('%s', (_id, route) => {
     const keys = [
       ...(route.request ? keysOf(route.request) : []),
       ...(route.query ? keysOf(route.query) : []),
