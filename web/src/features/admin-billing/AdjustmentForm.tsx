@@ -10,6 +10,7 @@ import { Alert, Button, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { splitFieldErrors } from '../../lib/fieldErrors';
 import { keepKeyAfter, newIdempotencyKey } from '../../lib/idempotency';
+import '../../styles/form-panel.css';
 
 const FIELDS = ['amount', 'description'] as const;
 
@@ -66,10 +67,10 @@ export function AdjustmentForm({
   });
 
   return (
-    <form className="billing-adjust" onSubmit={onSubmit} noValidate>
+    <form className="form-panel billing-adjust" onSubmit={onSubmit} noValidate>
       <h2>{t.adjustTitle}</h2>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="billing-adjust__fields">
+      <div className="form-panel__fields">
         <TextField
           label={t.adjustReasonLabel}
           autoComplete="off"

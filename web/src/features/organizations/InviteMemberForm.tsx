@@ -16,6 +16,7 @@ import { apiCall } from '../../lib/api';
 import { splitFieldErrors } from '../../lib/fieldErrors';
 import { keepKeyAfter, newIdempotencyKey } from '../../lib/idempotency';
 import { MEMBERS_ROUTES, type MembersMode } from './organizationQueries';
+import '../../styles/form-panel.css';
 
 const FIELDS = ['email', 'role'] as const;
 
@@ -72,10 +73,10 @@ export function InviteMemberForm({
   });
 
   return (
-    <form className="org-invite" onSubmit={onSubmit} noValidate>
+    <form className="form-panel org-invite" onSubmit={onSubmit} noValidate>
       <h3>{t.inviteTitle}</h3>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="org-invite__fields">
+      <div className="form-panel__fields">
         <TextField
           label={t.inviteEmailLabel}
           type="email"
