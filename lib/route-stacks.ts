@@ -23,6 +23,7 @@ const STACK_OF_DOMAIN: Record<string, RouteStackName> = {
   contacts: 'OrdersRoutes',
   documents: 'OrdersRoutes',
   orders: 'OrdersRoutes',
+  notary: 'OrdersRoutes',
   requests: 'OrdersRoutes',
   signing: 'SigningRoutes',
 };

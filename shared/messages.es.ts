@@ -9,6 +9,7 @@ import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { ordersEs } from './messages/orders.es.js';
+import { notaryEs } from './messages/notary.es.js';
 import { organizationsEs } from './messages/organizations.es.js';
 import { receiptsEs } from './messages/receipts.es.js';
 import { signingEs } from './messages/signing.es.js';
@@ -48,6 +49,7 @@ export const es = {
   verify: verifyEs,
   legal: legalEs,
   organizations: organizationsEs,
+  notary: notaryEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

@@ -8,6 +8,7 @@ import * as creditsRoutes from './routes/credits.js';
 import * as documentsRoutes from './routes/documents.js';
 import * as featuresRoutes from './routes/features.js';
 import * as maintenanceRoutes from './routes/maintenance.js';
+import * as notaryRoutes from './routes/notary.js';
 import * as ordersRoutes from './routes/orders.js';
 import * as organizationsRoutes from './routes/organizations.js';
 import * as paymentsRoutes from './routes/payments.js';
@@ -40,6 +41,7 @@ export const routes = {
   ...receiptsRoutes,
   ...organizationsRoutes,
   ...adminRoutes,
+  ...notaryRoutes,
 } as const;
 
 export type Routes = typeof routes;

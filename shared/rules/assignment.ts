@@ -135,3 +135,25 @@ export function pickNotary(candidates: readonly NotaryCandidate[], random: numbe
   }
   return able[able.length - 1]?.id ?? null;
 }
+
+/** Bounds of a notary's settings (the admin's form and the server check the same). */
+export const NOTARY_LIMITS = {
+  weight: { min: 1, max: 100 },
+  takeMinutes: { min: 15, max: 10_080 },
+  processMinutes: { min: 60, max: 43_200 },
+  maxOpen: { min: 1, max: 10_000 },
+  services: 20,
+} as const;
+
+/** The notary tabs' groups, in the dashboard's order. */
+export const ASSIGNMENT_GROUPS: readonly AssignmentGroup[] = ['pending', 'processing', 'completed'];
+
+/** Success rate of the metrics tab: processed over received, a rounded percent (0 when none). */
+export function successRate(received: number, processed: number): number {
+  return received > 0 ? Math.round((processed / received) * 100) : 0;
+}
+
+/** The metrics tab's average minutes: the processing minutes' sum over the processed (null: none). */
+export function averageMinutes(sum: number, processed: number): number | null {
+  return processed > 0 ? Math.round(sum / processed) : null;
+}

@@ -1,4 +1,5 @@
 import { okResponse } from '../common.js';
+import * as notary from '../notary.js';
 import * as orgs from '../organizations.js';
 import { route } from '../route-def.js';
 
@@ -129,4 +130,29 @@ export const getAdminOrganizationAnalytics = route({
     "An organisation's last six Santiago months: documents ordered, completed and cancelled, revenue per currency, credits used ('Analytics')",
   access: { table: 'read' },
   response: orgs.adminOrganizationAnalyticsResponse,
+});
+
+export const getAdminNotarySettings = route({
+  id: 'getAdminNotarySettings',
+  method: 'GET',
+  path: '/api/admin/notaries/{id}/settings',
+  auth: 'admin',
+  handler: 'admin/get-notary-settings',
+  summary:
+    "A notary's settings (services offered, regions, weight, thresholds, open limit, active) with the catalogue's notarial services and the regions to choose from",
+  access: { table: 'read' },
+  response: notary.notarySettingsResponse,
+});
+
+export const putAdminNotarySettings = route({
+  id: 'putAdminNotarySettings',
+  method: 'PUT',
+  path: '/api/admin/notaries/{id}/settings',
+  auth: 'admin',
+  handler: 'admin/put-notary-settings',
+  summary:
+    "Replaces a notary's settings and, in the same transaction, its offers (the items the assignment reads per service)",
+  access: { table: 'write' },
+  request: notary.putNotarySettingsRequest,
+  response: notary.notarySettingsResponse,
 });

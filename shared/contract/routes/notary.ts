@@ -1,0 +1,50 @@
+import * as notary from '../notary.js';
+import { route } from '../route-def.js';
+
+/**
+ * Routes of the notary side (credits-signing-admin §2 screen 16, §7 notary action; the whole
+ * table is ../routes.ts). Each acts in the work context, which must be a notary organisation
+ * the caller is an active member of (403 'Acceso denegado: Debes estar en contexto de notaría
+ * para ver este dashboard' otherwise), and touches only that notary's assignments.
+ */
+
+export const listNotaryAssignments = route({
+  id: 'listNotaryAssignments',
+  method: 'GET',
+  path: '/api/notary/assignments',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/list-assignments',
+  summary:
+    "One tab of the notary's queue (pending, processing, completed), a page at a time, with the dashboard's counters",
+  access: { table: 'read' },
+  query: notary.listAssignmentsQuery,
+  response: notary.listAssignmentsResponse,
+});
+
+export const getNotaryMetrics = route({
+  id: 'getNotaryMetrics',
+  method: 'GET',
+  path: '/api/notary/metrics',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/get-metrics',
+  summary:
+    "The dashboard's metrics tab: received, processed, average minutes, success rate and the notary's settings",
+  access: { table: 'read' },
+  response: notary.notaryMetricsResponse,
+});
+
+export const notaryAction = route({
+  id: 'notaryAction',
+  method: 'POST',
+  path: '/api/notary/action',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/action',
+  summary:
+    "An action on one of the notary's assignments: 'Tomar Documento' (one of two racing notaries wins), start the review",
+  access: { table: 'write' },
+  request: notary.notaryActionRequest,
+  response: notary.assignmentResponse,
+});
