@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  type BatchGetCommandOutput,
   GetCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
@@ -78,7 +79,7 @@ export async function getManyNotarySettings(
       .slice(i, i + 100)
       .map((id) => notarySettingsKey(id));
     for (let round = 0; keys?.length && round < 5; round++) {
-      const res = await db().send(
+      const res: BatchGetCommandOutput = await db().send(
         new BatchGetCommand({
           RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } },
         }),
