@@ -23,6 +23,8 @@ const DESCRIPTIONS: Record<MetricName, string> = {
     'A seal run found an original document whose SHA-256 differs from the one recorded at upload, or a broken audit chain: the order stays sealing and is not retried. See the "seal run failed" log lines.',
   [METRICS.sealFailed]:
     'An order could not be sealed for good (its document or a signature image could not be composed, or its integrity checks failed): it ended seal_failed, the customer was told and refunded. See the "seal failed for good" log lines.',
+  [METRICS.notaryUnavailable]:
+    'A sealed order with a notarial service found no active notary offering its service with room in its queue: it waits (notarial_stage unassigned) and the notarial-assignments job retries it every 5 minutes. Check the notaries\' settings (active, services, open limit) in /admin/organizations.',
 };
 
 /**
@@ -58,6 +60,7 @@ export class PaymentAlarms extends Construct {
       [METRICS.reversalFailed]: alarm(METRICS.reversalFailed),
       [METRICS.sealIntegrityFailure]: alarm(METRICS.sealIntegrityFailure),
       [METRICS.sealFailed]: alarm(METRICS.sealFailed),
+      [METRICS.notaryUnavailable]: alarm(METRICS.notaryUnavailable),
     };
   }
 }

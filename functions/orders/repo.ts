@@ -112,6 +112,14 @@ export interface OrderRecord {
   sealed_at?: string;
   verification_code?: string;
   completed_at?: string;
+  /**
+   * The notarial side (functions/notary/): where a sealed order with a notarial service stands
+   * ('unassigned': waiting for a notary; then the assignment's own status), its current
+   * assignment and notary.
+   */
+  notarial_stage?: 'unassigned' | 'assigned' | 'taken' | 'in_review';
+  assignment_id?: string;
+  notary_org_id?: string;
   /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */
   audit_seq?: number;
   audit_head?: string;

@@ -16,6 +16,8 @@ export const METRICS = {
   sealIntegrityFailure: 'SealIntegrityFailure',
   /** A seal could not be made for good: the order ended seal_failed and was refunded. */
   sealFailed: 'SealFailed',
+  /** A sealed notarial order found no notary able to take it (the job retries it). */
+  notaryUnavailable: 'NotaryUnavailable',
 } as const;
 
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];

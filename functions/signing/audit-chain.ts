@@ -34,11 +34,18 @@ export const auditKinds = [
   'cancelled',
   'refund_queued',
   'retimestamped',
+  // The notarial side (issue 22): functions/notary/.
+  'notary_assigned',
+  'notary_unassigned',
+  'notary_taken',
+  'notary_review_started',
+  'notary_overdue',
+  'notary_reassigned',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
 export interface AuditActor {
-  type: 'signer' | 'requester' | 'system' | 'admin';
+  type: 'signer' | 'requester' | 'system' | 'admin' | 'notary';
   id?: string;
 }
 

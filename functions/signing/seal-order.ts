@@ -2,6 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { initials, maskRut } from '../../shared/rules/evidence-format.js';
 import { NO_NOTARY_CODE } from '../../shared/rules/signature-types.js';
 import { digest } from '../documents/stored-file.js';
+import { assignOrder } from '../notary/assign.js';
+import { unassignedKeys } from '../notary/keys.js';
 import { getOrder, getOrderParts, type OrderRecord } from '../orders/repo.js';
 import type { SignerRecord } from '../orders/signer-records.js';
 import { required } from '../platform/config.js';
@@ -96,6 +98,11 @@ export async function sealOrder(orderId: string, now: Date = new Date()): Promis
     // winner removes every other sealed file of the order, so exactly one remains.
     await removeOrphans(order.id, key).catch((err) =>
       logger.warn('seal: orphan cleanup failed', { orderId: order.id, error: err?.name }),
+    );
+    // A notarial order goes to a notary now; when this fails, the notarial-assignments job
+    // finds it in its index and assigns it on its next run.
+    await assignOrder(order.id, now).catch((err) =>
+      logger.warn('seal: assignment deferred to the job', { orderId: order.id, error: err?.name }),
     );
     return 'sealed';
   } catch (err) {
@@ -215,6 +222,7 @@ async function commitSeal(
   const nowIso = now.toISOString();
   const complete = !order.notarial_code || order.notarial_code === NO_NOTARY_CODE;
   const delivery = deliveryItems(order, built, now);
+  const wait = unassignedKeys(nowIso, order.id);
   const events: AuditInput[] = [
     {
       kind: 'sealed',
@@ -278,9 +286,13 @@ async function commitSeal(
               'sealed_at = :now',
               'verification_code = :code',
               'updated_at = :now',
-              ...(complete ? ['#st = :completed', 'completed_at = :now'] : []),
+              ...(complete
+                ? ['#st = :completed', 'completed_at = :now']
+                : ['gsi2pk = :waitPk', 'gsi2sk = :waitSk']),
             ].join(', '),
-            remove: 'gsi2pk, gsi2sk, seal_lease_until',
+            // A notarial order leaves the sealing sweep's index for the one the assignment job
+            // retries from (functions/notary/keys.ts): it is never left without a notary.
+            remove: complete ? 'gsi2pk, gsi2sk, seal_lease_until' : 'seal_lease_until',
             // Re-checked in the commit itself: a cancellation landing while this run sealed wins.
             condition: 'signing_stage = :sealing AND #st = :processing',
             names: { '#st': 'status' },
@@ -292,7 +304,9 @@ async function commitSeal(
               ':code': built.code,
               ':sealing': 'sealing',
               ':processing': 'processing',
-              ...(complete ? { ':completed': 'completed' } : {}),
+              ...(complete
+                ? { ':completed': 'completed' }
+                : { ':waitPk': wait.gsi2pk, ':waitSk': wait.gsi2sk }),
             },
           },
         },

@@ -69,6 +69,14 @@ export const jobs: readonly JobSpec[] = [
       'Starts a new seal run for every order sealing for over 15 minutes without a live run',
   },
   {
+    name: 'notarial-assignments',
+    handler: 'jobs/notarial-assignments',
+    everyMinutes: 5,
+    access: { table: 'write' },
+    description:
+      'Assigns sealed notarial orders still waiting for a notary, reassigns those not taken in time and flags those not processed in time',
+  },
+  {
     name: 'keep-originals',
     handler: 'jobs/keep-originals',
     everyMinutes: 5,
