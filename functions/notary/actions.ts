@@ -137,12 +137,8 @@ export async function startReview(input: ActionInput): Promise<AssignmentRecord>
 }
 
 /** Why a take cannot happen: someone of the notary took it first, or it left the queue. */
-function refusalFor(a: AssignmentRecord, from?: 'assigned'): AppError {
-  if (
-    a.status === 'taken' ||
-    a.status === 'in_review' ||
-    (from && a.status !== from && a.taken_at)
-  ) {
+function refusalFor(a: AssignmentRecord): AppError {
+  if (a.status === 'taken' || a.status === 'in_review') {
     return new AppError('CONFLICT', organizationsEs.takenByAnother);
   }
   return new AppError('CONFLICT', notaryEs.notTakeable);
