@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<MetricName, string> = {
   [METRICS.sealFailed]:
     'An order could not be sealed for good (its document or a signature image could not be composed, or its integrity checks failed): it ended seal_failed, the customer was told and refunded. See the "seal failed for good" log lines.',
   [METRICS.notaryUnavailable]:
-    'A sealed order with a notarial service found no active notary offering its service with room in its queue: it waits (notarial_stage unassigned) and the notarial-assignments job retries it every 5 minutes. Check the notaries\' settings (active, services, open limit) in /admin/organizations.',
+    "A sealed order with a notarial service found no active notary offering its service with room in its queue: it waits (notarial_stage unassigned) and the notarial-assignments job retries it every 5 minutes. Check the notaries' settings (active, services, open limit) in /admin/organizations.",
 };
 
 /**
