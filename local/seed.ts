@@ -22,6 +22,7 @@ import { putService, putServicePrice } from '../functions/catalog/services-repo.
 import { type CountryItem, putCountry } from '../functions/countries/repo.js';
 import { userOwner } from '../functions/credits/keys.js';
 import { grant } from '../functions/credits/ledger.js';
+import { getNotarySettings, putNotarySettings } from '../functions/notary/settings-repo.js';
 import { ensureListed } from '../functions/organizations/admin-repo.js';
 import {
   addMember,
@@ -30,9 +31,17 @@ import {
   personOf,
   putOrganizationWithOwner,
 } from '../functions/organizations/repo.js';
+import { isConditionFailure } from '../functions/platform/db.js';
 import { createProfileIfMissing } from '../functions/profile/repo.js';
 import type { Role } from '../shared/contract/profile.js';
+import {
+  DEFAULT_ASSIGNMENT_WEIGHT,
+  DEFAULT_MAX_OPEN,
+  DEFAULT_PROCESS_MINUTES,
+  DEFAULT_TAKE_MINUTES,
+} from '../shared/rules/assignment.js';
 import { packageCreditsExpiry } from '../shared/rules/credits.js';
+import { NO_NOTARY_CODE } from '../shared/rules/signature-types.js';
 import { type DemoAccount, ensureConfirmedUser } from './setup.js';
 
 /**
@@ -235,6 +244,38 @@ async function demoOrganizations(customer: string, notary: string, admin: string
       await addMember({ id, name: d.name, type: d.type }, customer, 'member', now);
     }
   }
+  await demoNotarySettings(organizationIdFor('seed', 'demo-notary'), now);
+}
+
+/**
+ * The demo notary takes every notarial service of the catalogue, country-wide, with the default
+ * thresholds, so a sealed notarial order on the local stack reaches a notary. Written only when
+ * no settings are stored: an admin's later edits survive a restart.
+ */
+async function demoNotarySettings(orgId: string, now: string): Promise<void> {
+  const previous = await getNotarySettings(orgId);
+  if (previous.updated_at) return;
+  const services = defaultServices
+    .filter((s) => s.category === 'notarial_service' && s.code !== NO_NOTARY_CODE)
+    .map((s) => s.code);
+  await putNotarySettings(
+    orgId,
+    {
+      services_offered: services,
+      regions: [],
+      assignment_weight: DEFAULT_ASSIGNMENT_WEIGHT,
+      take_minutes: DEFAULT_TAKE_MINUTES,
+      process_minutes: DEFAULT_PROCESS_MINUTES,
+      max_open: DEFAULT_MAX_OPEN,
+      active: true,
+    },
+    previous,
+    now,
+  ).catch((err) => {
+    // Two seeds at once (parallel test stacks share nothing, but a restart may overlap): the
+    // other one wrote the same settings.
+    if (!isConditionFailure(err)) throw err;
+  });
 }
 
 /** The demo customer starts with some credits to try services and features (granted once). */

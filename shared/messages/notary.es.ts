@@ -29,6 +29,8 @@ export const notaryEs = {
   settingsLoadError: 'No pudimos cargar la configuración notarial. Intenta de nuevo.',
   settingsChoose: 'Elige una notaría en Organizaciones para ver su configuración.',
   notANotary: 'Esta organización no es una notaría.',
+  settingsConflict:
+    'Otra persona guardó la configuración de esta notaría recién. Recarga la página y vuelve a intentarlo.',
   serviceUnknown: 'Elige servicios notariales del catálogo.',
   regionUnknown: 'Elige regiones de la lista.',
   weightInvalid: 'El peso debe ser un número entero entre 1 y 100.',
