@@ -1,0 +1,153 @@
+import type { StackInfo } from '../../local/stack.js';
+import type {
+  Assignment,
+  ListAssignmentsResponse,
+  NotaryMetricsResponse,
+  NotarySettingsResponse,
+  PutNotarySettingsRequest,
+} from '../../shared/contract/notary.js';
+import type { Organization } from '../../shared/contract/organizations.js';
+import type { AssignmentGroup } from '../../shared/rules/assignment.js';
+import { adminOf, asAdmin } from './admin.js';
+import { api, newConfirmedUser, type TestUser } from './client.js';
+import { paidOrder } from './orders.js';
+import { addMemberTo, inOrganization } from './organizations.js';
+import { pointAt } from './table.js';
+
+/**
+ * The notary side as tests reach it: a notary organisation with a member and settings, an
+ * order ready for a notary, its assignment, and the notary's own calls in its work context.
+ */
+
+type ErrorBody = { error?: { code: string; message: string; fields?: Record<string, string> } };
+
+/** Settings as the admin form sends them: one service, country-wide, active, the defaults. */
+export const notarySettings = (
+  over: Partial<PutNotarySettingsRequest> = {},
+): PutNotarySettingsRequest => ({
+  services_offered: ['copia_legalizada'],
+  regions: [],
+  assignment_weight: 10,
+  take_minutes: 240,
+  process_minutes: 2880,
+  max_open: 50,
+  active: true,
+  ...over,
+});
+
+/** The admin's settings calls, with `token` (the demo admin's unless a test passes another). */
+export function notarySettingsApi(stack: StackInfo, token: string) {
+  const call = api(stack);
+  return {
+    get: (orgId: string) =>
+      call<NotarySettingsResponse & ErrorBody>('GET', `/api/admin/notaries/${orgId}/settings`, {
+        token,
+      }),
+    put: (orgId: string, body: unknown) =>
+      call<NotarySettingsResponse & ErrorBody>('PUT', `/api/admin/notaries/${orgId}/settings`, {
+        token,
+        body,
+      }),
+  };
+}
+
+export async function asAdminSettings(stack: StackInfo) {
+  return notarySettingsApi(stack, (await adminOf(stack)).accessToken);
+}
+
+/**
+ * A new notary organisation (made by the admin) whose owner is a new user, with `settings`
+ * saved unless null.
+ */
+export async function newNotary(
+  stack: StackInfo,
+  settings: Partial<PutNotarySettingsRequest> | null = {},
+): Promise<{ user: TestUser; org: Organization }> {
+  const made = await (await asAdmin(stack)).create({ name: 'Notaría de Prueba', type: 'notary' });
+  if (made.status !== 200) throw new Error(`notary: ${made.status} ${JSON.stringify(made.body)}`);
+  const org = made.body.organization;
+  const user = await newConfirmedUser(stack, 'Notaria');
+  await addMemberTo(stack, org, user, 'owner');
+  if (settings) {
+    const saved = await (await asAdminSettings(stack)).put(org.id, notarySettings(settings));
+    if (saved.status !== 200) {
+      throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
+    }
+  }
+  return { user, org };
+}
+
+/** The notary's own calls, made in the organisation's work context. */
+export function notaryApi(stack: StackInfo, user: TestUser, orgId: string) {
+  const call = api(stack);
+  const opts = { token: user.accessToken, headers: inOrganization(orgId) };
+  return {
+    list: (group: AssignmentGroup = 'pending', cursor?: string) =>
+      call<ListAssignmentsResponse & ErrorBody>(
+        'GET',
+        `/api/notary/assignments?group=${group}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        opts,
+      ),
+    metrics: () => call<NotaryMetricsResponse & ErrorBody>('GET', '/api/notary/metrics', opts),
+    action: (action: string, assignmentId: string) =>
+      call<{ assignment: Assignment } & ErrorBody>('POST', '/api/notary/action', {
+        ...opts,
+        body: { action, assignment_id: assignmentId },
+      }),
+  };
+}
+
+/**
+ * A paid, sealed order with a notarial service, still without a notary. The notarial services
+ * cannot be ordered through the API until their fulfilment ships (catalogue `available`), so
+ * a paid order is rewritten as the seal leaves one: service, stage, region of its billing.
+ */
+export async function sealedNotarialOrder(
+  stack: StackInfo,
+  customer: TestUser,
+  opts: { service?: string; region?: string } = {},
+): Promise<string> {
+  const order = await paidOrder(stack, customer, { pendingLinks: true });
+  pointAt(stack);
+  const repo = await import('../../functions/orders/repo.js');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../functions/platform/db.js');
+  const stored = await repo.getOrder(order.id);
+  if (!stored) throw new Error('order not found');
+  const put = repo.orderPut({
+    ...stored,
+    status: 'processing',
+    notarial_code: opts.service ?? 'copia_legalizada',
+    signing_stage: 'sealed',
+    sealed_at: new Date().toISOString(),
+    billing: { ...stored.billing, region_province: opts.region ?? 'Región Metropolitana' },
+  }).Put;
+  if (!put) throw new Error('no put');
+  const { ConditionExpression: _c, ...unconditional } = put;
+  await db().send(new PutCommand(unconditional));
+  return order.id;
+}
+
+/** What the seal does next: assign the order (in this process, on the stack's table). */
+export async function assignNow(stack: StackInfo, orderId: string, now = new Date()) {
+  pointAt(stack);
+  const { assignOrder } = await import('../../functions/notary/assign.js');
+  return assignOrder(orderId, now);
+}
+
+/** The order as stored (notarial_stage, assignment_id, notary_org_id). */
+export async function orderRecord(stack: StackInfo, orderId: string) {
+  pointAt(stack);
+  const { getOrder } = await import('../../functions/orders/repo.js');
+  const o = await getOrder(orderId);
+  if (!o) throw new Error('order not found');
+  return o;
+}
+
+/** The demo notary seeded in every stack (takes every notarial service, country-wide). */
+export async function demoNotaryId(stack: StackInfo): Promise<string> {
+  const listed = await (await asAdmin(stack)).list({ q: 'Notaría Fuentes' });
+  const id = listed.body.organizations?.[0]?.id;
+  if (!id) throw new Error('no demo notary');
+  return id;
+}
