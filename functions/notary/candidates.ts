@@ -1,14 +1,14 @@
-import { type NotaryCandidate, pickNotary } from '../../shared/rules/assignment.js';
+import { type NotaryCandidate, pickNotary, regionalPool } from '../../shared/rules/assignment.js';
 import { getOrganization } from '../organizations/repo.js';
 import { forEachConcurrently } from '../platform/concurrently.js';
 import { getManyNotarySettings, listOffers, type NotarySettingsRecord } from './settings-repo.js';
 
 /**
  * Who may take a new assignment of `service` for an order from `region` (null: unknown), and
- * the weighted choice among them (shared/rules/assignment.ts pickNotary). The offers of the
- * region (or of the whole country) come first; when no notary covers the region, any notary
- * offering the service in the country does, so an order never waits for a region nobody
- * covers. A deactivated organisation, inactive settings, a service no longer offered or a full
+ * the weighted choice among them (shared/rules/assignment.ts pickNotary). The notaries that
+ * name the order's region come first, then those that take the whole country (regionalPool);
+ * when none of them can, any notary offering the service in the country does, so an order
+ * never waits for a region nobody covers. A deactivated organisation, inactive settings, a service no longer offered or a full
  * queue removes a notary; `exclude` removes those the order already had.
  */
 export interface Choice {
@@ -40,10 +40,11 @@ export async function chooseNotary(
       s.open_assignments < s.max_open
     );
   });
-  const covers = (regions: readonly string[]) =>
-    regions.length === 0 || (region !== null && regions.includes(region));
-  const local = able.filter((o) => covers(settings.get(o.org_id)?.regions ?? []));
-  const pool = local.length ? local : able;
+  const { pool, outsideRegion } = regionalPool(
+    able,
+    (o) => settings.get(o.org_id)?.regions ?? [],
+    region,
+  );
   const candidates: NotaryCandidate[] = pool.map((o) => {
     const s = settings.get(o.org_id) as NotarySettingsRecord;
     return {
@@ -58,6 +59,6 @@ export async function chooseNotary(
   return {
     orgId,
     settings: settings.get(orgId) as NotarySettingsRecord,
-    outsideRegion: !local.length,
+    outsideRegion,
   };
 }

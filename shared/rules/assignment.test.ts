@@ -7,6 +7,7 @@ import {
   minutesBetween,
   movesInto,
   pickNotary,
+  regionalPool,
 } from './assignment.js';
 
 describe('assignment states (§4)', () => {
@@ -120,5 +121,44 @@ describe('choosing a notary', () => {
       counts[id]++;
     }
     expect(counts).toEqual({ a: 250, b: 750 });
+  });
+});
+
+describe('the region pool', () => {
+  const n = (id: string, regions: string[]) => ({ id, regions });
+  const regionsOf = (x: { regions: string[] }) => x.regions;
+  const arica = n('arica', ['CL-AP']);
+  const north = n('north', ['CL-AP', 'CL-TA']);
+  const country = n('country', []);
+  const south = n('south', ['CL-MA']);
+  const ids = (r: { pool: { id: string }[] }) => r.pool.map((x) => x.id);
+
+  it('prefers the notaries that name the region over country-wide ones', () => {
+    const r = regionalPool([arica, north, country, south], regionsOf, 'CL-AP');
+    expect(ids(r)).toEqual(['arica', 'north']);
+    expect(r.outsideRegion).toBe(false);
+  });
+
+  it('falls back to country-wide notaries when none names the region', () => {
+    const r = regionalPool([arica, country, south], regionsOf, 'CL-RM');
+    expect(ids(r)).toEqual(['country']);
+    expect(r.outsideRegion).toBe(false);
+  });
+
+  it('takes anyone able, flagged outside the region, when nobody covers it', () => {
+    const r = regionalPool([arica, south], regionsOf, 'CL-RM');
+    expect(ids(r)).toEqual(['arica', 'south']);
+    expect(r.outsideRegion).toBe(true);
+  });
+
+  it('treats an unknown region as covered only by country-wide notaries first', () => {
+    expect(ids(regionalPool([arica, country], regionsOf, null))).toEqual(['country']);
+    const none = regionalPool([arica], regionsOf, null);
+    expect(ids(none)).toEqual(['arica']);
+    expect(none.outsideRegion).toBe(true);
+  });
+
+  it('is empty and not outside for nobody able', () => {
+    expect(regionalPool([], regionsOf, 'CL-AP')).toEqual({ pool: [], outsideRegion: false });
   });
 });

@@ -136,6 +136,23 @@ export function pickNotary(candidates: readonly NotaryCandidate[], random: numbe
   return able[able.length - 1]?.id ?? null;
 }
 
+/**
+ * Whom the weighted choice is among, by the order's region (null: not known): the notaries that
+ * name that region; if none, those that take the whole country (no region listed); if none,
+ * every able notary, and the choice is then `outsideRegion` (on the order's trail).
+ */
+export function regionalPool<T>(
+  able: readonly T[],
+  regionsOf: (notary: T) => readonly string[],
+  region: string | null,
+): { pool: T[]; outsideRegion: boolean } {
+  const named = region === null ? [] : able.filter((n) => regionsOf(n).includes(region));
+  if (named.length) return { pool: named, outsideRegion: false };
+  const countryWide = able.filter((n) => regionsOf(n).length === 0);
+  if (countryWide.length) return { pool: countryWide, outsideRegion: false };
+  return { pool: [...able], outsideRegion: able.length > 0 };
+}
+
 /** Bounds of a notary's settings (the admin's form and the server check the same). */
 export const NOTARY_LIMITS = {
   weight: { min: 1, max: 100 },
