@@ -7,6 +7,7 @@ import { grantCredits, walletOf } from '../support/ledger.js';
 import { accountOwnershipCases } from './ownership-cases-account.js';
 import { adminOwnershipCases } from './ownership-cases-admin.js';
 import { documentsOwnershipCases } from './ownership-cases-documents.js';
+import { notaryOwnershipCases } from './ownership-cases-notary.js';
 import { ordersOwnershipCases } from './ownership-cases-orders.js';
 import { organizationsOwnershipCases } from './ownership-cases-organizations.js';
 import { receiptsOwnershipCases } from './ownership-cases-receipts.js';
@@ -159,4 +160,5 @@ export const ownershipCases: Partial<Record<RouteId, OwnershipCase>> = {
   ...receiptsOwnershipCases,
   ...organizationsOwnershipCases,
   ...adminOwnershipCases,
+  ...notaryOwnershipCases,
 };

@@ -98,33 +98,42 @@ export function notaryApi(stack: StackInfo, user: TestUser, orgId: string) {
 }
 
 /**
- * A paid, sealed order with a notarial service, still without a notary. The notarial services
- * cannot be ordered through the API until their fulfilment ships (catalogue `available`), so
- * a paid order is rewritten as the seal leaves one: service, stage, region of its billing.
+ * Rewrites a paid order as one with a notarial service (and, with `sealed`, as the seal leaves
+ * it). The notarial services cannot be ordered through the API until their fulfilment ships
+ * (catalogue `available`), so a paid order gets its service and billing region here.
  */
+export async function makeNotarial(
+  stack: StackInfo,
+  orderId: string,
+  opts: { service?: string; region?: string; sealed?: boolean } = {},
+): Promise<void> {
+  pointAt(stack);
+  const repo = await import('../../functions/orders/repo.js');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../functions/platform/db.js');
+  const stored = await repo.getOrder(orderId);
+  if (!stored) throw new Error('order not found');
+  const put = repo.orderPut({
+    ...stored,
+    notarial_code: opts.service ?? 'copia_legalizada',
+    billing: { ...stored.billing, region_province: opts.region ?? 'Región Metropolitana' },
+    ...(opts.sealed
+      ? { status: 'processing', signing_stage: 'sealed', sealed_at: new Date().toISOString() }
+      : {}),
+  }).Put;
+  if (!put) throw new Error('no put');
+  const { ConditionExpression: _c, ...unconditional } = put;
+  await db().send(new PutCommand(unconditional));
+}
+
+/** A paid, sealed order with a notarial service, still without a notary. */
 export async function sealedNotarialOrder(
   stack: StackInfo,
   customer: TestUser,
   opts: { service?: string; region?: string } = {},
 ): Promise<string> {
   const order = await paidOrder(stack, customer, { pendingLinks: true });
-  pointAt(stack);
-  const repo = await import('../../functions/orders/repo.js');
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { db } = await import('../../functions/platform/db.js');
-  const stored = await repo.getOrder(order.id);
-  if (!stored) throw new Error('order not found');
-  const put = repo.orderPut({
-    ...stored,
-    status: 'processing',
-    notarial_code: opts.service ?? 'copia_legalizada',
-    signing_stage: 'sealed',
-    sealed_at: new Date().toISOString(),
-    billing: { ...stored.billing, region_province: opts.region ?? 'Región Metropolitana' },
-  }).Put;
-  if (!put) throw new Error('no put');
-  const { ConditionExpression: _c, ...unconditional } = put;
-  await db().send(new PutCommand(unconditional));
+  await makeNotarial(stack, order.id, { ...opts, sealed: true });
   return order.id;
 }
 
@@ -150,4 +159,38 @@ export async function demoNotaryId(stack: StackInfo): Promise<string> {
   const id = listed.body.organizations?.[0]?.id;
   if (!id) throw new Error('no demo notary');
   return id;
+}
+
+/** A region's code and a billing text the checkout would hold for it. */
+export interface TestRegion {
+  code: string;
+  text: string;
+}
+
+/**
+ * A notary that names `region` (so it wins that region's orders over the country-wide demo
+ * notary), with `user` as its owner (a new user if none), and one order assigned to it.
+ * Tests running side by side use different regions; two notaries naming one region would
+ * share its orders.
+ */
+export async function notaryWithAssignment(
+  stack: StackInfo,
+  region: TestRegion,
+  user?: TestUser,
+): Promise<{ user: TestUser; org: Organization; orderId: string; assignmentId: string }> {
+  const made = await newNotary(stack, { regions: [region.code] });
+  if (user) await addMemberTo(stack, made.org, user, 'owner');
+  const customer = await newConfirmedUser(stack, 'Cliente');
+  const orderId = await sealedNotarialOrder(stack, customer, { region: region.text });
+  const outcome = await assignNow(stack, orderId);
+  const order = await orderRecord(stack, orderId);
+  if (outcome !== 'assigned' || order.notary_org_id !== made.org.id || !order.assignment_id) {
+    throw new Error(`not assigned to the test notary: ${outcome} ${order.notary_org_id}`);
+  }
+  return {
+    user: user ?? made.user,
+    org: made.org,
+    orderId,
+    assignmentId: order.assignment_id,
+  };
 }

@@ -1,0 +1,304 @@
+import { describe, expect, inject, it } from 'vitest';
+import { notaryEs } from '../../shared/messages/notary.es.js';
+import { organizationsEs } from '../../shared/messages/organizations.es.js';
+import { api, newConfirmedUser } from '../support/client.js';
+import { runJob } from '../support/ledger.js';
+import {
+  assignNow,
+  makeNotarial,
+  newNotary,
+  notaryApi,
+  notaryWithAssignment,
+  orderRecord,
+  sealedNotarialOrder,
+  type TestRegion,
+} from '../support/notary.js';
+import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { addMemberTo, inOrganization, newOrganization } from '../support/organizations.js';
+import { auditOf, openLink, signAll } from '../support/signing.js';
+import { pointAt } from '../support/table.js';
+
+/**
+ * The notary side on the local stack: a sealed notarial order is assigned (region first), the
+ * notary's queue, counters and metrics, 'Tomar Documento' and the start of the review, the
+ * refusals, 100 takes at once, the SLA job's reassignment, and an order that waits for a notary.
+ * Each test's notaries name a region of their own (the other regions belong to the ownership
+ * cases), so the country-wide demo notary and other tests' notaries never take their orders.
+ */
+const stack = inject('stack');
+
+const region = (code: string, text: string): TestRegion => ({ code, text });
+const ARICA = region('CL-AP', 'Arica y Parinacota');
+const TARAPACA = region('CL-TA', 'Tarapacá');
+const ANTOFAGASTA = region('CL-AN', 'Antofagasta');
+const ATACAMA = region('CL-AT', 'Atacama');
+const COQUIMBO = region('CL-CO', 'Coquimbo');
+const MAULE = region('CL-ML', 'Maule');
+const NUBLE = region('CL-NB', 'Ñuble');
+const BIOBIO = region('CL-BI', 'Biobío');
+
+/** A service code of this test only: no other notary offers it. */
+const uniqueService = () => `prueba_${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * A notary offering `service`, written as the admin's save writes it (the catalogue check is
+ * the route's, and this service exists only for the test).
+ */
+async function notaryOffering(service: string) {
+  const n = await newNotary(stack, null);
+  pointAt(stack);
+  const settings = await import('../../functions/notary/settings-repo.js');
+  await settings.putNotarySettings(
+    n.org.id,
+    {
+      services_offered: [service],
+      regions: [],
+      assignment_weight: 10,
+      take_minutes: 240,
+      process_minutes: 2880,
+      max_open: 50,
+      active: true,
+    },
+    await settings.getNotarySettings(n.org.id),
+    new Date().toISOString(),
+  );
+  return n;
+}
+
+const kindsOf = async (orderId: string) =>
+  (await auditOf(stack, orderId)).events.map((e) => (e as { kind: string }).kind);
+
+describe('assignment after the seal', () => {
+  it('gives the order to the notary naming its region, with its load, counters and trail', async () => {
+    const n = await notaryWithAssignment(stack, ARICA);
+    const order = await orderRecord(stack, n.orderId);
+    expect(order.notarial_stage).toBe('assigned');
+    const notary = notaryApi(stack, n.user, n.org.id);
+    const listed = await notary.list('pending');
+    expect(listed.status).toBe(200);
+    expect(listed.body.assignments).toHaveLength(1);
+    expect(listed.body.assignments[0]).toMatchObject({
+      id: n.assignmentId,
+      order_id: n.orderId,
+      order_number: order.order_number,
+      status: 'assigned',
+      service_code: 'copia_legalizada',
+      taken_at: null,
+      is_overdue_to_take: false,
+      time_to_take_minutes: null,
+    });
+    expect(listed.body.counters).toEqual({
+      total: 1,
+      pending: 1,
+      processing: 0,
+      completed: 0,
+      overdue: 0,
+    });
+    const metrics = await notary.metrics();
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toMatchObject({
+      total_received: 1,
+      total_processed: 0,
+      success_rate: 0,
+      average_minutes: null,
+    });
+    expect(metrics.body.settings).toMatchObject({ regions: [ARICA.code], open_assignments: 1 });
+    const trail = await auditOf(stack, n.orderId);
+    expect(trail.check.ok).toBe(true);
+    expect(await kindsOf(n.orderId)).toContain('notary_assigned');
+    // Assigning again changes nothing: the order no longer waits.
+    expect(await assignNow(stack, n.orderId)).toBe('not_waiting');
+    expect((await notary.metrics()).body.total_received).toBe(1);
+  });
+
+  it('assigns a real order once its signers signed and the seal ran', async () => {
+    const mine = await newNotary(stack, { regions: [TARAPACA.code] });
+    const customer = await newConfirmedUser(stack, 'Cliente');
+    const person = signer();
+    const order = await paidOrder(stack, customer, { signers: [person], pendingLinks: true });
+    await makeNotarial(stack, order.id, { region: 'Iquique, Tarapacá' });
+    const link = (await waitForLinks(stack, person.email))[0] as URL;
+    await signAll(stack, await openLink(stack, link), person.email);
+    let stored = await orderRecord(stack, order.id);
+    for (let i = 0; i < 300 && !stored.assignment_id; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      stored = await orderRecord(stack, order.id);
+    }
+    expect(stored).toMatchObject({
+      signing_stage: 'sealed',
+      status: 'processing',
+      notarial_stage: 'assigned',
+      notary_org_id: mine.org.id,
+    });
+    const listed = await notaryApi(stack, mine.user, mine.org.id).list('pending');
+    expect(listed.body.assignments.map((a) => a.order_id)).toEqual([order.id]);
+  });
+});
+
+describe("the notary's moves", () => {
+  it("'Tomar Documento' then the review: the card moves tab, the counters follow", async () => {
+    const n = await notaryWithAssignment(stack, ANTOFAGASTA);
+    const notary = notaryApi(stack, n.user, n.org.id);
+    const taken = await notary.action('take_document', n.assignmentId);
+    expect(taken.status).toBe(200);
+    expect(taken.body.assignment).toMatchObject({ status: 'taken', id: n.assignmentId });
+    expect(taken.body.assignment.taken_at).not.toBeNull();
+    expect(taken.body.assignment.process_due).not.toBeNull();
+    const again = await notary.action('take_document', n.assignmentId);
+    expect(again.status).toBe(409);
+    const pending = await notary.list('pending');
+    expect(pending.body.assignments).toEqual([]);
+    const processing = await notary.list('processing');
+    expect(processing.body.assignments.map((a) => a.id)).toEqual([n.assignmentId]);
+    expect(processing.body.counters).toMatchObject({ total: 1, pending: 0, processing: 1 });
+
+    const review = await notary.action('start_review', n.assignmentId);
+    expect(review.status).toBe(200);
+    expect(review.body.assignment.status).toBe('in_review');
+    // Opening the review again (the document page opened twice) changes nothing.
+    const twice = await notary.action('start_review', n.assignmentId);
+    expect(twice.status).toBe(200);
+    expect(twice.body.assignment.status).toBe('in_review');
+    const kinds = await kindsOf(n.orderId);
+    expect(kinds).toEqual(expect.arrayContaining(['notary_assigned', 'notary_taken']));
+    expect(kinds.filter((k) => k === 'notary_review_started')).toHaveLength(1);
+    expect((await auditOf(stack, n.orderId)).check.ok).toBe(true);
+  });
+
+  it('refuses the review of an assignment not taken yet', async () => {
+    const n = await notaryWithAssignment(stack, ATACAMA);
+    const res = await notaryApi(stack, n.user, n.org.id).action('start_review', n.assignmentId);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(notaryEs.notReviewable);
+  });
+
+  it("refuses a company's context, Personal, and another notary's assignment", async () => {
+    const n = await notaryWithAssignment(stack, COQUIMBO);
+    const company = await newOrganization(stack);
+    const inCompany = notaryApi(stack, company.owner, company.org.id);
+    for (const res of [
+      await inCompany.list('pending'),
+      await inCompany.metrics(),
+      await inCompany.action('take_document', n.assignmentId),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error?.message).toBe(organizationsEs.notaryContextRequired);
+    }
+    const personal = await api(stack)('GET', '/api/notary/assignments', {
+      token: n.user.accessToken,
+    });
+    expect(personal.status).toBe(403);
+
+    // A member of another notary, in that notary's context, cannot take this one.
+    const otherNotary = await newNotary(stack, { regions: [COQUIMBO.code], active: false });
+    const theirs = notaryApi(stack, otherNotary.user, otherNotary.org.id);
+    const res = await theirs.action('take_document', n.assignmentId);
+    expect([403, 404]).toContain(res.status);
+    expect(JSON.stringify(res.body)).not.toContain(n.orderId);
+    const unknown = await theirs.action('take_document', 'abcdef0123456789abcdef0100');
+    expect(unknown.status).toBe(404);
+    const malformed = await api(stack)('POST', '/api/notary/action', {
+      token: n.user.accessToken,
+      headers: inOrganization(n.org.id),
+      body: { action: 'notarize', assignment_id: n.assignmentId },
+    });
+    expect(malformed.status).toBe(400);
+    const still = await notaryApi(stack, n.user, n.org.id).list('pending');
+    expect(still.body.assignments[0]?.status).toBe('assigned');
+  });
+
+  it('100 takes at once by two members: exactly one wins, the rest get 409, never a 5xx', async () => {
+    const n = await notaryWithAssignment(stack, MAULE);
+    const colleague = await newConfirmedUser(stack, 'Colega');
+    await addMemberTo(stack, n.org, colleague, 'member');
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        notaryApi(stack, i % 2 ? colleague : n.user, n.org.id).action(
+          'take_document',
+          n.assignmentId,
+        ),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    const losers = results.filter((r) => r.status === 409).map((r) => r.body.error?.message);
+    expect(new Set(losers).size).toBeGreaterThan(0);
+    const processing = await notaryApi(stack, n.user, n.org.id).list('processing');
+    expect(processing.body.counters).toMatchObject({ pending: 0, processing: 1, total: 1 });
+    expect((await kindsOf(n.orderId)).filter((k) => k === 'notary_taken')).toHaveLength(1);
+  });
+});
+
+describe('the notarial-assignments job', () => {
+  it('reassigns an assignment not taken in time to another notary, once', async () => {
+    const first = await notaryWithAssignment(stack, NUBLE);
+    const second = await newNotary(stack, { regions: [NUBLE.code] });
+    const late = new Date(Date.now() + 241 * 60_000);
+    await runJob(stack, 'notarial-assignments', late);
+    const order = await orderRecord(stack, first.orderId);
+    expect(order.notary_org_id).toBe(second.org.id);
+    expect(order.assignment_id).not.toBe(first.assignmentId);
+    const theirs = await notaryApi(stack, second.user, second.org.id).list('pending');
+    expect(theirs.body.assignments.map((a) => a.order_id)).toEqual([first.orderId]);
+    const mine = await notaryApi(stack, first.user, first.org.id).list('pending');
+    expect(mine.body.assignments).toEqual([]);
+    // The old notary may no longer take it.
+    const stale = await notaryApi(stack, first.user, first.org.id).action(
+      'take_document',
+      first.assignmentId,
+    );
+    expect(stale.status).toBe(409);
+    // A second run at the same time changes nothing.
+    await runJob(stack, 'notarial-assignments', late);
+    expect((await orderRecord(stack, first.orderId)).assignment_id).toBe(order.assignment_id);
+    expect((await kindsOf(first.orderId)).filter((k) => k === 'notary_reassigned')).toHaveLength(1);
+  });
+
+  it('keeps a late assignment when no other notary can take it, noting it once', async () => {
+    const service = uniqueService();
+    const n = await notaryOffering(service);
+    const customer = await newConfirmedUser(stack, 'Cliente');
+    const orderId = await sealedNotarialOrder(stack, customer, { service, region: 'Los Ríos' });
+    expect(await assignNow(stack, orderId)).toBe('assigned');
+    const assignmentId = (await orderRecord(stack, orderId)).assignment_id ?? '';
+    pointAt(stack);
+    const { handleDue } = await import('../../functions/notary/overdue.js');
+    const late = new Date(Date.now() + 241 * 60_000);
+    expect(await handleDue(assignmentId, late)).toBe('kept');
+    expect(await handleDue(assignmentId, late)).toBe('skipped');
+    expect((await kindsOf(orderId)).filter((k) => k === 'notary_overdue')).toHaveLength(1);
+    const pending = await notaryApi(stack, n.user, n.org.id).list('pending');
+    expect(pending.body.assignments[0]).toMatchObject({ id: assignmentId, status: 'assigned' });
+    // Still the notary's to take, flagged late on its card.
+    const taken = await notaryApi(stack, n.user, n.org.id).action('take_document', assignmentId);
+    expect(taken.status).toBe(200);
+  });
+
+  it('an order nobody offers its service for waits, then is assigned once a notary offers it', async () => {
+    const customer = await newConfirmedUser(stack, 'Cliente');
+    const service = uniqueService();
+    const orderId = await sealedNotarialOrder(stack, customer, { service, region: 'Los Ríos' });
+    expect(await assignNow(stack, orderId)).toBe('waiting');
+    expect(await assignNow(stack, orderId)).toBe('waiting');
+    const waiting = await orderRecord(stack, orderId);
+    expect(waiting.notarial_stage).toBe('unassigned');
+    expect((await kindsOf(orderId)).filter((k) => k === 'notary_unassigned')).toHaveLength(1);
+
+    const n = await notaryOffering(service);
+    const result = await runJob(stack, 'notarial-assignments');
+    expect(result.assigned).toBeGreaterThanOrEqual(1);
+    const assigned = await orderRecord(stack, orderId);
+    expect(assigned).toMatchObject({ notarial_stage: 'assigned', notary_org_id: n.org.id });
+    // It left the waiting index: the next run does not see it.
+    const { queryAll } = await import('../../functions/platform/db.js');
+    const { UNASSIGNED_PK } = await import('../../functions/notary/keys.js');
+    const stillWaiting = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': UNASSIGNED_PK },
+    });
+    expect(stillWaiting.map((i) => i.id)).not.toContain(orderId);
+    expect((await auditOf(stack, orderId)).check.ok).toBe(true);
+  });
+});
