@@ -62,7 +62,9 @@ export type OutboxAfter =
         /** A signer told that the customer cancelled the order (orders/cancel-by-customer.ts). */
         | 'order_cancelled'
         /** The customer told their order includes a service not delivered yet (a job). */
-        | 'order_unavailable';
+        | 'order_unavailable'
+        /** The customer told the notary approved the order: it is complete (notary/decide.ts). */
+        | 'notary_approved';
     };
 
 export interface OutboxRecord {

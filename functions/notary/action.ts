@@ -3,6 +3,7 @@ import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
 import { startReview, takeDocument } from './actions.js';
 import { assignmentView } from './assignment-view.js';
+import { approve } from './decide.js';
 import { notaryOf } from './notary-context.js';
 import { getNotarySettings } from './settings-repo.js';
 
@@ -12,6 +13,10 @@ export const handler = contextRoute(routes.notaryAction, async ({ acting, body }
   const now = systemClock.now();
   const input = { orgId, sub: acting.sub, assignmentId: body.assignment_id, now };
   const moved =
-    body.action === 'take_document' ? await takeDocument(input) : await startReview(input);
+    body.action === 'take_document'
+      ? await takeDocument(input)
+      : body.action === 'start_review'
+        ? await startReview(input)
+        : await approve(input);
   return { assignment: assignmentView(moved, await getNotarySettings(orgId), now) };
 });

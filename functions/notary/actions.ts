@@ -21,7 +21,7 @@ export interface ActionInput {
   now: Date;
 }
 
-async function ownAssignment(orgId: string, id: string): Promise<AssignmentRecord> {
+export async function ownAssignment(orgId: string, id: string): Promise<AssignmentRecord> {
   const a = await getAssignment(id);
   if (!a) throw notFound(notaryEs.notFound);
   if (a.notary_org_id !== orgId) throw forbidden(notaryEs.notYours);

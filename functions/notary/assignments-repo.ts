@@ -30,6 +30,8 @@ export interface AssignmentRecord {
   take_due: string;
   taken_at: string | null;
   taken_by: string | null;
+  /** Who decided (the member of the notary), once decided. */
+  decided_by?: string | null;
   process_due: string | null;
   decided_at: string | null;
   message_count: number;

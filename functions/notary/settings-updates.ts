@@ -33,9 +33,12 @@ const FIELD: Record<keyof CounterMoves, string> = {
 export function counterUpdate(orgId: string, moves: CounterMoves, mustTake = false): TransactItem {
   const entries = Object.entries(moves).filter(([, v]) => v) as [keyof CounterMoves, number][];
   const values: Record<string, unknown> = {};
+  // Every field through a name placeholder: some (`processed`) are DynamoDB reserved words.
+  const names: Record<string, string> = {};
   const adds = entries.map(([k, v]) => {
     values[`:${k}`] = v;
-    return `${FIELD[k]} :${k}`;
+    names[`#${k}`] = FIELD[k];
+    return `#${k} :${k}`;
   });
   if (mustTake) values[':true'] = true;
   return {
@@ -46,6 +49,7 @@ export function counterUpdate(orgId: string, moves: CounterMoves, mustTake = fal
       ConditionExpression: mustTake
         ? 'active = :true AND (attribute_not_exists(open_assignments) OR open_assignments < max_open)'
         : 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };

@@ -41,6 +41,7 @@ export const auditKinds = [
   'notary_review_started',
   'notary_overdue',
   'notary_reassigned',
+  'notary_approved',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -128,6 +128,11 @@ export const notaryActionRequest = z.discriminatedUnion('action', [
     action: z.literal('start_review'),
     assignment_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.notFound })),
   }),
+  /** The decision 'approve': the notary found the signed document in order; the order ends. */
+  z.strictObject({
+    action: z.literal('approve'),
+    assignment_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.notFound })),
+  }),
 ]);
 export type NotaryActionRequest = z.infer<typeof notaryActionRequest>;
 

@@ -88,4 +88,13 @@ export const notaryEs = {
   notTakeable: 'Este documento ya no está pendiente de tomar.',
   notReviewable: 'Este documento no está tomado por tu notaría.',
   reviewStarted: 'Revisión iniciada',
+  notDecidable: 'Este documento no está en revisión por tu notaría: tómalo antes de decidir.',
+  approved: 'Documento aprobado',
+  // The customer's notice of the notary's decision.
+  approvedMailSubject: 'Tu pedido {number} fue aprobado por la notaría',
+  approvedMailGreeting: 'Hola {name}:',
+  approvedMailBody:
+    '{notary} revisó y aprobó tu pedido {number} ({service}) del documento «{document}». Tu pedido está completado.',
+  approvedMailNote: 'Puedes ver el pedido y su historial en Mis Pedidos.',
+  approvedMailAction: 'Ver mis pedidos',
 } as const;

@@ -202,6 +202,7 @@ export const signingEs = {
     notary_review_started: 'Revisión notarial iniciada',
     notary_overdue: 'Plazo de la notaría vencido',
     notary_reassigned: 'Reasignado a otra notaría',
+    notary_approved: 'Aprobado por la notaría',
   },
   activityActors: {
     signer: 'Firmante',

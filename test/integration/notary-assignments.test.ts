@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { notaryEs } from '../../shared/messages/notary.es.js';
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
-import { api, newConfirmedUser } from '../support/client.js';
+import { api, mailsTo, newConfirmedUser } from '../support/client.js';
 import { runJob } from '../support/ledger.js';
 import {
   assignNow,
@@ -36,6 +36,8 @@ const COQUIMBO = region('CL-CO', 'Coquimbo');
 const MAULE = region('CL-ML', 'Maule');
 const NUBLE = region('CL-NB', 'Ñuble');
 const BIOBIO = region('CL-BI', 'Biobío');
+const ARAUCANIA = region('CL-AR', 'La Araucanía');
+const LOS_RIOS = region('CL-LR', 'Los Ríos');
 
 /** A service code of this test only: no other notary offers it. */
 const uniqueService = () => `prueba_${Math.random().toString(36).slice(2, 10)}`;
@@ -227,6 +229,69 @@ describe("the notary's moves", () => {
     const processing = await notaryApi(stack, n.user, n.org.id).list('processing');
     expect(processing.body.counters).toMatchObject({ pending: 0, processing: 1, total: 1 });
     expect((await kindsOf(n.orderId)).filter((k) => k === 'notary_taken')).toHaveLength(1);
+  });
+});
+
+describe("the notary's decision", () => {
+  it("'approve' completes the order once: counters, metrics, trail and the customer's notice", async () => {
+    const n = await notaryWithAssignment(stack, LOS_RIOS);
+    const notary = notaryApi(stack, n.user, n.org.id);
+    const early = await notary.action('approve', n.assignmentId);
+    expect(early.status).toBe(409);
+    expect(early.body.error?.message).toBe(notaryEs.notDecidable);
+    expect((await notary.action('take_document', n.assignmentId)).status).toBe(200);
+    expect((await notary.action('start_review', n.assignmentId)).status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => notary.action('approve', n.assignmentId)),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results[0]?.body.assignment).toMatchObject({ status: 'approved' });
+    expect(results[0]?.body.assignment.decided_at).not.toBeNull();
+
+    const order = await orderRecord(stack, n.orderId);
+    expect(order).toMatchObject({ status: 'completed', notarial_stage: 'approved' });
+    const completed = await notary.list('completed');
+    expect(completed.body.assignments.map((a) => a.id)).toEqual([n.assignmentId]);
+    expect(completed.body.counters).toMatchObject({
+      total: 1,
+      pending: 0,
+      processing: 0,
+      completed: 1,
+    });
+    expect((await notary.list('processing')).body.assignments).toEqual([]);
+    const metrics = await notary.metrics();
+    expect(metrics.body).toMatchObject({
+      total_received: 1,
+      total_processed: 1,
+      success_rate: 100,
+    });
+    expect(metrics.body.settings.open_assignments).toBe(0);
+    const kinds = await kindsOf(n.orderId);
+    expect(kinds.filter((k) => k === 'notary_approved')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'completed')).toHaveLength(1);
+    expect((await auditOf(stack, n.orderId)).check.ok).toBe(true);
+    const subject = notaryEs.approvedMailSubject.replace('{number}', order.order_number);
+    let notices: unknown[] = [];
+    for (let i = 0; i < 100 && !notices.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      notices = (await mailsTo(stack, order.billing.email)).filter((m) => m.subject === subject);
+    }
+    expect(notices).toHaveLength(1);
+    // Decided: nothing moves it any more, and the SLA job leaves it alone.
+    expect((await notary.action('take_document', n.assignmentId)).status).toBe(409);
+    await runJob(stack, 'notarial-assignments', new Date(Date.now() + 90 * 86_400_000));
+    expect((await orderRecord(stack, n.orderId)).assignment_id).toBe(n.assignmentId);
+  });
+
+  it("refuses a decision on another notary's assignment", async () => {
+    const n = await notaryWithAssignment(stack, ARAUCANIA);
+    const notary = notaryApi(stack, n.user, n.org.id);
+    expect((await notary.action('take_document', n.assignmentId)).status).toBe(200);
+    const other = await newNotary(stack, { regions: [ARAUCANIA.code], active: false });
+    const res = await notaryApi(stack, other.user, other.org.id).action('approve', n.assignmentId);
+    expect(res.status).toBe(403);
+    expect(res.body.error?.message).toBe(notaryEs.notYours);
+    expect((await orderRecord(stack, n.orderId)).status).toBe('processing');
   });
 });
 

@@ -177,7 +177,13 @@ export async function notaryWithAssignment(
   stack: StackInfo,
   region: TestRegion,
   user?: TestUser,
-): Promise<{ user: TestUser; org: Organization; orderId: string; assignmentId: string }> {
+): Promise<{
+  user: TestUser;
+  org: Organization;
+  customer: TestUser;
+  orderId: string;
+  assignmentId: string;
+}> {
   const made = await newNotary(stack, { regions: [region.code] });
   if (user) await addMemberTo(stack, made.org, user, 'owner');
   const customer = await newConfirmedUser(stack, 'Cliente');
@@ -190,6 +196,7 @@ export async function notaryWithAssignment(
   return {
     user: user ?? made.user,
     org: made.org,
+    customer,
     orderId,
     assignmentId: order.assignment_id,
   };
