@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { notaryEs as m } from '../messages/notary.es.js';
 import { ASSIGNMENT_GROUPS, ASSIGNMENT_STATUSES, NOTARY_LIMITS } from '../rules/assignment.js';
 import { REGION_CODES } from '../rules/regions.js';
+import { orderSchema } from './orders.js';
 import { organizationSchema } from './organizations.js';
+import { orderActivityResponse } from './signing.js';
 
 /**
  * The notary side (credits-signing-admin §2 screen 16, §3 assignment, §4, §7 notary action;
@@ -137,3 +139,14 @@ export const notaryActionRequest = z.discriminatedUnion('action', [
 export type NotaryActionRequest = z.infer<typeof notaryActionRequest>;
 
 export const assignmentResponse = z.object({ assignment: assignmentSchema });
+
+/**
+ * The document page (/notary-document/{id}): the assignment, the order as its customer sees it
+ * (document, sealed file and its links, service, signers) and its audit trail.
+ */
+export const notaryAssignmentDetail = z.object({
+  assignment: assignmentSchema,
+  order: orderSchema,
+  activity: orderActivityResponse,
+});
+export type NotaryAssignmentDetail = z.infer<typeof notaryAssignmentDetail>;

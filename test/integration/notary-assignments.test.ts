@@ -132,8 +132,27 @@ describe('assignment after the seal', () => {
       notarial_stage: 'assigned',
       notary_org_id: mine.org.id,
     });
-    const listed = await notaryApi(stack, mine.user, mine.org.id).list('pending');
+    const notary = notaryApi(stack, mine.user, mine.org.id);
+    const listed = await notary.list('pending');
     expect(listed.body.assignments.map((a) => a.order_id)).toEqual([order.id]);
+
+    // The document page: the order as its customer sees it, the sealed file, the trail.
+    const detail = await notary.detail(stored.assignment_id ?? '');
+    expect(detail.status).toBe(200);
+    expect(detail.body.order).toMatchObject({ id: order.id, order_number: order.order_number });
+    expect(detail.body.order.signers.map((s) => s.email)).toEqual([person.email]);
+    expect(detail.body.order.signed_file_url).toMatch(/^http/);
+    expect(detail.body.activity.chain_ok).toBe(true);
+    expect(detail.body.activity.events.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['sealed', 'notary_assigned']),
+    );
+    const sealed = await fetch(detail.body.order.signed_file_url ?? '');
+    expect(sealed.status).toBe(200);
+    expect(
+      Buffer.from(await sealed.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });
 
@@ -199,6 +218,11 @@ describe("the notary's moves", () => {
     expect(JSON.stringify(res.body)).not.toContain(n.orderId);
     const unknown = await theirs.action('take_document', 'abcdef0123456789abcdef0100');
     expect(unknown.status).toBe(404);
+    for (const id of [n.assignmentId, 'abcdef0123456789abcdef0100', 'no%20v%C3%A1lido']) {
+      const page = await theirs.detail(id);
+      expect(page.status).toBe(404);
+      expect(JSON.stringify(page.body)).not.toContain(n.orderId);
+    }
     const malformed = await api(stack)('POST', '/api/notary/action', {
       token: n.user.accessToken,
       headers: inOrganization(n.org.id),
@@ -308,6 +332,9 @@ describe('the notarial-assignments job', () => {
     expect(theirs.body.assignments.map((a) => a.order_id)).toEqual([first.orderId]);
     const mine = await notaryApi(stack, first.user, first.org.id).list('pending');
     expect(mine.body.assignments).toEqual([]);
+    // Nor may it read the order's document page any more.
+    const gone = await notaryApi(stack, first.user, first.org.id).detail(first.assignmentId);
+    expect(gone.status).toBe(404);
     // The old notary may no longer take it.
     const stale = await notaryApi(stack, first.user, first.org.id).action(
       'take_document',

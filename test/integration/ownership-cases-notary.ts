@@ -31,6 +31,13 @@ export const notaryOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain(n.org.name);
   },
+  getNotaryAssignment: async ({ stack, owner, other }) => {
+    const n = await notaryWithAssignment(stack, AYSEN, owner);
+    const res = await notaryApi(stack, other, n.org.id).detail(n.assignmentId);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(n.orderId);
+    expect((await notaryApi(stack, owner, n.org.id).detail(n.assignmentId)).status).toBe(200);
+  },
   notaryAction: async ({ stack, owner, other }) => {
     const n = await notaryWithAssignment(stack, LOS_LAGOS, owner);
     const res = await notaryApi(stack, other, n.org.id).action('take_document', n.assignmentId);

@@ -2,6 +2,7 @@ import type { StackInfo } from '../../local/stack.js';
 import type {
   Assignment,
   ListAssignmentsResponse,
+  NotaryAssignmentDetail,
   NotaryMetricsResponse,
   NotarySettingsResponse,
   PutNotarySettingsRequest,
@@ -86,6 +87,12 @@ export function notaryApi(stack: StackInfo, user: TestUser, orgId: string) {
       call<ListAssignmentsResponse & ErrorBody>(
         'GET',
         `/api/notary/assignments?group=${group}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        opts,
+      ),
+    detail: (id: string) =>
+      call<NotaryAssignmentDetail & ErrorBody>(
+        'GET',
+        `/api/notary/assignments/${encodeURIComponent(id)}`,
         opts,
       ),
     metrics: () => call<NotaryMetricsResponse & ErrorBody>('GET', '/api/notary/metrics', opts),

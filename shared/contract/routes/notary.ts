@@ -35,6 +35,19 @@ export const getNotaryMetrics = route({
   response: notary.notaryMetricsResponse,
 });
 
+export const getNotaryAssignment = route({
+  id: 'getNotaryAssignment',
+  method: 'GET',
+  path: '/api/notary/assignments/{id}',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/get-assignment',
+  summary:
+    "One of the notary's assignments for its document page: the order with its signers and file links, and the order's audit trail",
+  access: { table: 'read', bucket: 'read' },
+  response: notary.notaryAssignmentDetail,
+});
+
 export const notaryAction = route({
   id: 'notaryAction',
   method: 'POST',
@@ -43,7 +56,7 @@ export const notaryAction = route({
   workContext: true,
   handler: 'notary/action',
   summary:
-    "An action on one of the notary's assignments: 'Tomar Documento' (one of two racing notaries wins), start the review",
+    "An action on one of the notary's assignments: 'Tomar Documento' (one of two racing notaries wins), start the review, the decision 'approve'",
   access: { table: 'write' },
   request: notary.notaryActionRequest,
   response: notary.assignmentResponse,
