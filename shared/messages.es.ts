@@ -2,6 +2,7 @@ import { accountEs } from './messages/account.es.js';
 import { apiEs } from './messages/api.es.js';
 import { authEs } from './messages/auth.es.js';
 import { availabilityEs } from './messages/availability.es.js';
+import { chatEs } from './messages/chat.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
 import { creditsEs } from './messages/credits.es.js';
 import { documentsEs } from './messages/documents.es.js';
@@ -50,6 +51,7 @@ export const es = {
   legal: legalEs,
   organizations: organizationsEs,
   notary: notaryEs,
+  chat: chatEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

@@ -64,7 +64,9 @@ export type OutboxAfter =
         /** The customer told their order includes a service not delivered yet (a job). */
         | 'order_unavailable'
         /** The customer told the notary approved the order: it is complete (notary/decide.ts). */
-        | 'notary_approved';
+        | 'notary_approved'
+        /** The other side of an order's chat told of a first unread message (notary/chat.ts). */
+        | 'chat_message';
     };
 
 export interface OutboxRecord {

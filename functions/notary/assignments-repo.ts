@@ -35,6 +35,9 @@ export interface AssignmentRecord {
   process_due: string | null;
   decided_at: string | null;
   message_count: number;
+  /** Chat messages the customer, and the notary, have not read yet (notary/chat.ts). */
+  unread_customer?: number;
+  unread_notary?: number;
   /** Notaries the order was assigned to before, this one included: a reassignment skips them. */
   tried: string[];
   /** The overdue job recorded this stage's lateness on the trail already. */

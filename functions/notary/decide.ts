@@ -26,7 +26,8 @@ export async function approve(input: ActionInput): Promise<AssignmentRecord> {
   if (!canMove(a.status, 'approved')) throw new AppError('CONFLICT', notaryEs.notDecidable);
   const order = await getOrder(a.order_id);
   if (!order || order.assignment_id !== a.id || order.status !== 'processing') {
-    throw new AppError('CONFLICT', notaryEs.notDecidable);
+    // Another member's approval may have completed the order since the read above.
+    return approvedOrRefused(a.id);
   }
   const notary = await getOrganization(input.orgId);
   const nowIso = input.now.toISOString();
@@ -91,9 +92,12 @@ export async function approve(input: ActionInput): Promise<AssignmentRecord> {
           },
         },
   );
-  const after = (await getAssignment(a.id)) ?? a;
-  if (!res.ok && after.status !== 'approved') {
-    throw new AppError('CONFLICT', notaryEs.notDecidable);
-  }
-  return after;
+  return res.ok ? ((await getAssignment(a.id)) ?? a) : approvedOrRefused(a.id);
+}
+
+/** The same decision made by another request first answers the decided assignment. */
+async function approvedOrRefused(id: string): Promise<AssignmentRecord> {
+  const after = await getAssignment(id);
+  if (after?.status === 'approved') return after;
+  throw new AppError('CONFLICT', notaryEs.notDecidable);
 }

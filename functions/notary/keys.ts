@@ -49,3 +49,14 @@ export const unassignedKeys = (sealedAt: string, orderId: string) => ({
   gsi2pk: UNASSIGNED_PK,
   gsi2sk: `${sealedAt}#${orderId}`,
 });
+
+/**
+ * A chat message of one assignment, in its order's partition: `ORDER#{oid}` / `MSG#{aid}#{id}`
+ * (the id is the client's idempotency key, so a repeated send writes nothing twice). A
+ * reassignment starts a new thread: a notary never reads another notary's messages.
+ */
+export const messageKey = (orderId: string, assignmentId: string, id: string) => ({
+  pk: `ORDER#${orderId}`,
+  sk: `MSG#${assignmentId}#${id}`,
+});
+export const threadPrefix = (assignmentId: string) => `MSG#${assignmentId}#`;

@@ -8,10 +8,13 @@ import {
   makeNotarial,
   newNotary,
   notaryApi,
+  notaryOffering,
+  notarySettings,
   notaryWithAssignment,
   orderRecord,
   sealedNotarialOrder,
   type TestRegion,
+  uniqueService,
 } from '../support/notary.js';
 import { paidOrder, signer, waitForLinks } from '../support/orders.js';
 import { addMemberTo, inOrganization, newOrganization } from '../support/organizations.js';
@@ -22,57 +25,22 @@ import { pointAt } from '../support/table.js';
  * The notary side on the local stack: a sealed notarial order is assigned (region first), the
  * notary's queue, counters and metrics, 'Tomar Documento' and the start of the review, the
  * refusals, 100 takes at once, the SLA job's reassignment, and an order that waits for a notary.
- * Each test's notaries name a region of their own (the other regions belong to the ownership
+ * Each test's notary offers a service of its own (test/support/notary.ts), so the country-wide
+ * demo notary and other tests' notaries never take its orders; the tests of regions use regions
+ * no other test names.
  * cases), so the country-wide demo notary and other tests' notaries never take their orders.
  */
 const stack = inject('stack');
 
-const region = (code: string, text: string): TestRegion => ({ code, text });
-const ARICA = region('CL-AP', 'Arica y Parinacota');
-const TARAPACA = region('CL-TA', 'Tarapacá');
-const ANTOFAGASTA = region('CL-AN', 'Antofagasta');
-const ATACAMA = region('CL-AT', 'Atacama');
-const COQUIMBO = region('CL-CO', 'Coquimbo');
-const MAULE = region('CL-ML', 'Maule');
-const NUBLE = region('CL-NB', 'Ñuble');
-const BIOBIO = region('CL-BI', 'Biobío');
-const ARAUCANIA = region('CL-AR', 'La Araucanía');
-const LOS_RIOS = region('CL-LR', 'Los Ríos');
-
-/** A service code of this test only: no other notary offers it. */
-const uniqueService = () => `prueba_${Math.random().toString(36).slice(2, 10)}`;
-
-/**
- * A notary offering `service`, written as the admin's save writes it (the catalogue check is
- * the route's, and this service exists only for the test).
- */
-async function notaryOffering(service: string) {
-  const n = await newNotary(stack, null);
-  pointAt(stack);
-  const settings = await import('../../functions/notary/settings-repo.js');
-  await settings.putNotarySettings(
-    n.org.id,
-    {
-      services_offered: [service],
-      regions: [],
-      assignment_weight: 10,
-      take_minutes: 240,
-      process_minutes: 2880,
-      max_open: 50,
-      active: true,
-    },
-    await settings.getNotarySettings(n.org.id),
-    new Date().toISOString(),
-  );
-  return n;
-}
+const ARICA: TestRegion = { code: 'CL-AP', text: 'Arica y Parinacota' };
+const TARAPACA: TestRegion = { code: 'CL-TA', text: 'Tarapacá' };
 
 const kindsOf = async (orderId: string) =>
   (await auditOf(stack, orderId)).events.map((e) => (e as { kind: string }).kind);
 
 describe('assignment after the seal', () => {
-  it('gives the order to the notary naming its region, with its load, counters and trail', async () => {
-    const n = await notaryWithAssignment(stack, ARICA);
+  it('gives the order to the notary offering its service, with its load, counters and trail', async () => {
+    const n = await notaryWithAssignment(stack);
     const order = await orderRecord(stack, n.orderId);
     expect(order.notarial_stage).toBe('assigned');
     const notary = notaryApi(stack, n.user, n.org.id);
@@ -84,7 +52,7 @@ describe('assignment after the seal', () => {
       order_id: n.orderId,
       order_number: order.order_number,
       status: 'assigned',
-      service_code: 'copia_legalizada',
+      service_code: n.service,
       taken_at: null,
       is_overdue_to_take: false,
       time_to_take_minutes: null,
@@ -104,13 +72,40 @@ describe('assignment after the seal', () => {
       success_rate: 0,
       average_minutes: null,
     });
-    expect(metrics.body.settings).toMatchObject({ regions: [ARICA.code], open_assignments: 1 });
+    expect(metrics.body.settings).toMatchObject({
+      services_offered: [n.service],
+      open_assignments: 1,
+    });
     const trail = await auditOf(stack, n.orderId);
     expect(trail.check.ok).toBe(true);
     expect(await kindsOf(n.orderId)).toContain('notary_assigned');
     // Assigning again changes nothing: the order no longer waits.
     expect(await assignNow(stack, n.orderId)).toBe('not_waiting');
     expect((await notary.metrics()).body.total_received).toBe(1);
+  });
+
+  it("prefers the notary naming the order's region to the country-wide ones", async () => {
+    const service = uniqueService();
+    const countryWide = await notaryOffering(stack, service);
+    const local = await notaryOffering(stack, service);
+    pointAt(stack);
+    const settings = await import('../../functions/notary/settings-repo.js');
+    await settings.putNotarySettings(
+      local.org.id,
+      notarySettings({ services_offered: [service], regions: [ARICA.code] }),
+      await settings.getNotarySettings(local.org.id),
+      new Date().toISOString(),
+    );
+    const customer = await newConfirmedUser(stack, 'Cliente');
+    for (let i = 0; i < 3; i++) {
+      const orderId = await sealedNotarialOrder(stack, customer, { service, region: ARICA.text });
+      expect(await assignNow(stack, orderId)).toBe('assigned');
+      expect((await orderRecord(stack, orderId)).notary_org_id).toBe(local.org.id);
+    }
+    // An order from elsewhere goes to the country-wide notary.
+    const santiago = await sealedNotarialOrder(stack, customer, { service, region: 'Santiago' });
+    expect(await assignNow(stack, santiago)).toBe('assigned');
+    expect((await orderRecord(stack, santiago)).notary_org_id).toBe(countryWide.org.id);
   });
 
   it('assigns a real order once its signers signed and the seal ran', async () => {
@@ -158,7 +153,7 @@ describe('assignment after the seal', () => {
 
 describe("the notary's moves", () => {
   it("'Tomar Documento' then the review: the card moves tab, the counters follow", async () => {
-    const n = await notaryWithAssignment(stack, ANTOFAGASTA);
+    const n = await notaryWithAssignment(stack);
     const notary = notaryApi(stack, n.user, n.org.id);
     const taken = await notary.action('take_document', n.assignmentId);
     expect(taken.status).toBe(200);
@@ -187,14 +182,14 @@ describe("the notary's moves", () => {
   });
 
   it('refuses the review of an assignment not taken yet', async () => {
-    const n = await notaryWithAssignment(stack, ATACAMA);
+    const n = await notaryWithAssignment(stack);
     const res = await notaryApi(stack, n.user, n.org.id).action('start_review', n.assignmentId);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(notaryEs.notReviewable);
   });
 
   it("refuses a company's context, Personal, and another notary's assignment", async () => {
-    const n = await notaryWithAssignment(stack, COQUIMBO);
+    const n = await notaryWithAssignment(stack);
     const company = await newOrganization(stack);
     const inCompany = notaryApi(stack, company.owner, company.org.id);
     for (const res of [
@@ -211,7 +206,7 @@ describe("the notary's moves", () => {
     expect(personal.status).toBe(403);
 
     // A member of another notary, in that notary's context, cannot take this one.
-    const otherNotary = await newNotary(stack, { regions: [COQUIMBO.code], active: false });
+    const otherNotary = await newNotary(stack, { active: false });
     const theirs = notaryApi(stack, otherNotary.user, otherNotary.org.id);
     const res = await theirs.action('take_document', n.assignmentId);
     expect([403, 404]).toContain(res.status);
@@ -234,7 +229,7 @@ describe("the notary's moves", () => {
   });
 
   it('100 takes at once by two members: exactly one wins, the rest get 409, never a 5xx', async () => {
-    const n = await notaryWithAssignment(stack, MAULE);
+    const n = await notaryWithAssignment(stack);
     const colleague = await newConfirmedUser(stack, 'Colega');
     await addMemberTo(stack, n.org, colleague, 'member');
     const results = await Promise.all(
@@ -258,7 +253,7 @@ describe("the notary's moves", () => {
 
 describe("the notary's decision", () => {
   it("'approve' completes the order once: counters, metrics, trail and the customer's notice", async () => {
-    const n = await notaryWithAssignment(stack, LOS_RIOS);
+    const n = await notaryWithAssignment(stack);
     const notary = notaryApi(stack, n.user, n.org.id);
     const early = await notary.action('approve', n.assignmentId);
     expect(early.status).toBe(409);
@@ -268,7 +263,9 @@ describe("the notary's decision", () => {
     const results = await Promise.all(
       Array.from({ length: 30 }, () => notary.action('approve', n.assignmentId)),
     );
-    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results.map((r) => `${r.status} ${r.body.error?.message ?? ''}`)).toEqual(
+      results.map(() => '200 '),
+    );
     expect(results[0]?.body.assignment).toMatchObject({ status: 'approved' });
     expect(results[0]?.body.assignment.decided_at).not.toBeNull();
 
@@ -308,10 +305,10 @@ describe("the notary's decision", () => {
   });
 
   it("refuses a decision on another notary's assignment", async () => {
-    const n = await notaryWithAssignment(stack, ARAUCANIA);
+    const n = await notaryWithAssignment(stack);
     const notary = notaryApi(stack, n.user, n.org.id);
     expect((await notary.action('take_document', n.assignmentId)).status).toBe(200);
-    const other = await newNotary(stack, { regions: [ARAUCANIA.code], active: false });
+    const other = await newNotary(stack, { active: false });
     const res = await notaryApi(stack, other.user, other.org.id).action('approve', n.assignmentId);
     expect(res.status).toBe(403);
     expect(res.body.error?.message).toBe(notaryEs.notYours);
@@ -321,8 +318,8 @@ describe("the notary's decision", () => {
 
 describe('the notarial-assignments job', () => {
   it('reassigns an assignment not taken in time to another notary, once', async () => {
-    const first = await notaryWithAssignment(stack, NUBLE);
-    const second = await newNotary(stack, { regions: [NUBLE.code] });
+    const first = await notaryWithAssignment(stack);
+    const second = await notaryOffering(stack, first.service);
     const late = new Date(Date.now() + 241 * 60_000);
     await runJob(stack, 'notarial-assignments', late);
     const order = await orderRecord(stack, first.orderId);
@@ -349,7 +346,7 @@ describe('the notarial-assignments job', () => {
 
   it('keeps a late assignment when no other notary can take it, noting it once', async () => {
     const service = uniqueService();
-    const n = await notaryOffering(service);
+    const n = await notaryOffering(stack, service);
     const customer = await newConfirmedUser(stack, 'Cliente');
     const orderId = await sealedNotarialOrder(stack, customer, { service, region: 'Los Ríos' });
     expect(await assignNow(stack, orderId)).toBe('assigned');
@@ -377,7 +374,7 @@ describe('the notarial-assignments job', () => {
     expect(waiting.notarial_stage).toBe('unassigned');
     expect((await kindsOf(orderId)).filter((k) => k === 'notary_unassigned')).toHaveLength(1);
 
-    const n = await notaryOffering(service);
+    const n = await notaryOffering(stack, service);
     const result = await runJob(stack, 'notarial-assignments');
     expect(result.assigned).toBeGreaterThanOrEqual(1);
     const assigned = await orderRecord(stack, orderId);

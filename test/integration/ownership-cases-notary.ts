@@ -1,23 +1,19 @@
 import { expect } from 'vitest';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
-import { notaryApi, notaryWithAssignment, type TestRegion } from '../support/notary.js';
+import { notaryApi, notaryWithAssignment, orderChat } from '../support/notary.js';
 import type { OwnershipCase } from './ownership-cases.js';
 
 /**
  * Ownership cases of the notary routes (merged into ownershipCases): they name no notary, the
  * work context does, and the server checks the caller is a member of it on every call. Another
  * user naming the owner's notary in its context header is refused with 403 and learns nothing
- * of its queue; its assignment stays untaken. Each case's notary names its own region (below)
- * so no other test's notary shares its orders.
+ * of its queue; its assignment stays untaken. Each case's notary offers a service of its own
+ * (test/support/notary.ts), so no other notary shares its orders.
  */
-const AYSEN: TestRegion = { code: 'CL-AI', text: 'Aysén' };
-const MAGALLANES: TestRegion = { code: 'CL-MA', text: 'Magallanes' };
-const LOS_LAGOS: TestRegion = { code: 'CL-LL', text: 'Los Lagos' };
-
 export const notaryOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
   listNotaryAssignments: async ({ stack, owner, other }) => {
-    const n = await notaryWithAssignment(stack, AYSEN, owner);
+    const n = await notaryWithAssignment(stack, owner);
     const res = await notaryApi(stack, other, n.org.id).list('pending');
     expect(res.status).toBe(403);
     expect(res.body.error?.message).toBe(organizationsEs.notAMember);
@@ -26,20 +22,54 @@ export const notaryOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(mine.body.assignments.map((a) => a.id)).toContain(n.assignmentId);
   },
   getNotaryMetrics: async ({ stack, owner, other }) => {
-    const n = await notaryWithAssignment(stack, MAGALLANES, owner);
+    const n = await notaryWithAssignment(stack, owner);
     const res = await notaryApi(stack, other, n.org.id).metrics();
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain(n.org.name);
   },
   getNotaryAssignment: async ({ stack, owner, other }) => {
-    const n = await notaryWithAssignment(stack, AYSEN, owner);
+    const n = await notaryWithAssignment(stack, owner);
     const res = await notaryApi(stack, other, n.org.id).detail(n.assignmentId);
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain(n.orderId);
     expect((await notaryApi(stack, owner, n.org.id).detail(n.assignmentId)).status).toBe(200);
   },
+  listNotaryMessages: async ({ stack, owner, other }) => {
+    const n = await notaryWithAssignment(stack, owner);
+    await notaryApi(stack, owner, n.org.id).action('take_document', n.assignmentId);
+    expect((await notaryApi(stack, owner, n.org.id).write(n.assignmentId, 'Hola')).status).toBe(
+      200,
+    );
+    const res = await notaryApi(stack, other, n.org.id).messages(n.assignmentId);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('Hola');
+  },
+  postNotaryMessage: async ({ stack, owner, other }) => {
+    const n = await notaryWithAssignment(stack, owner);
+    await notaryApi(stack, owner, n.org.id).action('take_document', n.assignmentId);
+    const res = await notaryApi(stack, other, n.org.id).write(n.assignmentId, 'Intrusión');
+    expect(res.status).toBe(403);
+    const thread = await notaryApi(stack, owner, n.org.id).messages(n.assignmentId);
+    expect(thread.body.messages).toEqual([]);
+  },
+  listOrderMessages: async ({ stack, other }) => {
+    // The owner here is the order's customer: another user reaches for its chat.
+    const n = await notaryWithAssignment(stack);
+    await notaryApi(stack, n.user, n.org.id).action('take_document', n.assignmentId);
+    await notaryApi(stack, n.user, n.org.id).write(n.assignmentId, 'Pregunta privada');
+    const res = await orderChat(stack, other, n.orderId).read();
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('Pregunta privada');
+    expect((await orderChat(stack, n.customer, n.orderId).read()).body.messages).toHaveLength(1);
+  },
+  postOrderMessage: async ({ stack, other }) => {
+    const n = await notaryWithAssignment(stack);
+    const res = await orderChat(stack, other, n.orderId).write('Intrusión');
+    expect(res.status).toBe(404);
+    expect((await orderChat(stack, n.customer, n.orderId).read()).body.messages).toEqual([]);
+  },
   notaryAction: async ({ stack, owner, other }) => {
-    const n = await notaryWithAssignment(stack, LOS_LAGOS, owner);
+    const n = await notaryWithAssignment(stack, owner);
     const res = await notaryApi(stack, other, n.org.id).action('take_document', n.assignmentId);
     expect(res.status).toBe(403);
     const pending = await notaryApi(stack, owner, n.org.id).list('pending');

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { StackInfo } from '../../local/stack.js';
+import type { ChatMessage, ChatThreadResponse } from '../../shared/contract/chat.js';
 import type {
   Assignment,
   ListAssignmentsResponse,
@@ -95,6 +97,18 @@ export function notaryApi(stack: StackInfo, user: TestUser, orgId: string) {
         `/api/notary/assignments/${encodeURIComponent(id)}`,
         opts,
       ),
+    messages: (id: string) =>
+      call<ChatThreadResponse & ErrorBody>(
+        'GET',
+        `/api/notary/assignments/${encodeURIComponent(id)}/messages`,
+        opts,
+      ),
+    write: (id: string, body: string, key: string = randomUUID()) =>
+      call<{ message: ChatMessage } & ErrorBody>(
+        'POST',
+        `/api/notary/assignments/${encodeURIComponent(id)}/messages`,
+        { ...opts, body: { body, idempotency_key: key } },
+      ),
     metrics: () => call<NotaryMetricsResponse & ErrorBody>('GET', '/api/notary/metrics', opts),
     action: (action: string, assignmentId: string) =>
       call<{ assignment: Assignment } & ErrorBody>('POST', '/api/notary/action', {
@@ -115,22 +129,30 @@ export async function makeNotarial(
   opts: { service?: string; region?: string; sealed?: boolean } = {},
 ): Promise<void> {
   pointAt(stack);
-  const repo = await import('../../functions/orders/repo.js');
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { db } = await import('../../functions/platform/db.js');
-  const stored = await repo.getOrder(orderId);
-  if (!stored) throw new Error('order not found');
-  const put = repo.orderPut({
-    ...stored,
-    notarial_code: opts.service ?? 'copia_legalizada',
-    billing: { ...stored.billing, region_province: opts.region ?? 'Región Metropolitana' },
-    ...(opts.sealed
-      ? { status: 'processing', signing_stage: 'sealed', sealed_at: new Date().toISOString() }
-      : {}),
-  }).Put;
-  if (!put) throw new Error('no put');
-  const { ConditionExpression: _c, ...unconditional } = put;
-  await db().send(new PutCommand(unconditional));
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  const { orderKey } = await import('../../functions/orders/keys.js');
+  // Only these fields: the signing links' outbox may append to the order's trail meanwhile, and
+  // a whole-item rewrite would put back a stale trail head.
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(orderId),
+      UpdateExpression: [
+        'SET notarial_code = :code, billing.region_province = :region',
+        ...(opts.sealed ? ['#st = :processing, signing_stage = :sealed, sealed_at = :now'] : []),
+      ].join(', '),
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(opts.sealed ? { ExpressionAttributeNames: { '#st': 'status' } } : {}),
+      ExpressionAttributeValues: {
+        ':code': opts.service ?? 'copia_legalizada',
+        ':region': opts.region ?? 'Región Metropolitana',
+        ...(opts.sealed
+          ? { ':processing': 'processing', ':sealed': 'sealed', ':now': new Date().toISOString() }
+          : {}),
+      },
+    }),
+  );
 }
 
 /** A paid, sealed order with a notarial service, still without a notary. */
@@ -174,37 +196,63 @@ export interface TestRegion {
   text: string;
 }
 
+/** A notarial service code of one test only: no other notary offers it. */
+export const uniqueService = () => `prueba_${Math.random().toString(36).slice(2, 10)}`;
+
 /**
- * A notary that names `region` (so it wins that region's orders over the country-wide demo
- * notary), with `user` as its owner (a new user if none), and one order assigned to it.
- * Tests running side by side use different regions; two notaries naming one region would
- * share its orders.
+ * A notary (a new organisation, `user` or a new user its owner) offering `service`
+ * country-wide, its settings written as the admin's save writes them: the catalogue check is
+ * the route's, and a test's own service exists nowhere else, so no other notary (the demo one
+ * included) competes for its orders, whatever runs beside it.
  */
+export async function notaryOffering(stack: StackInfo, service: string, user?: TestUser) {
+  const made = await newNotary(stack, null);
+  if (user) await addMemberTo(stack, made.org, user, 'owner');
+  pointAt(stack);
+  const settings = await import('../../functions/notary/settings-repo.js');
+  await settings.putNotarySettings(
+    made.org.id,
+    notarySettings({ services_offered: [service] }),
+    await settings.getNotarySettings(made.org.id),
+    new Date().toISOString(),
+  );
+  return { user: user ?? made.user, org: made.org };
+}
+
+/** A notary of its own service with one order assigned to it. */
 export async function notaryWithAssignment(
   stack: StackInfo,
-  region: TestRegion,
   user?: TestUser,
+  service: string = uniqueService(),
 ): Promise<{
   user: TestUser;
   org: Organization;
   customer: TestUser;
+  service: string;
   orderId: string;
   assignmentId: string;
 }> {
-  const made = await newNotary(stack, { regions: [region.code] });
-  if (user) await addMemberTo(stack, made.org, user, 'owner');
+  const n = await notaryOffering(stack, service, user);
   const customer = await newConfirmedUser(stack, 'Cliente');
-  const orderId = await sealedNotarialOrder(stack, customer, { region: region.text });
+  const orderId = await sealedNotarialOrder(stack, customer, { service });
   const outcome = await assignNow(stack, orderId);
   const order = await orderRecord(stack, orderId);
-  if (outcome !== 'assigned' || order.notary_org_id !== made.org.id || !order.assignment_id) {
+  if (outcome !== 'assigned' || order.notary_org_id !== n.org.id || !order.assignment_id) {
     throw new Error(`not assigned to the test notary: ${outcome} ${order.notary_org_id}`);
   }
+  return { ...n, customer, service, orderId, assignmentId: order.assignment_id };
+}
+
+/** The customer's side of an order's chat (the order modal), in Personal. */
+export function orderChat(stack: StackInfo, user: TestUser, orderId: string) {
+  const call = api(stack);
+  const path = `/api/orders/${encodeURIComponent(orderId)}/messages`;
   return {
-    user: user ?? made.user,
-    org: made.org,
-    customer,
-    orderId,
-    assignmentId: order.assignment_id,
+    read: () => call<ChatThreadResponse & ErrorBody>('GET', path, { token: user.accessToken }),
+    write: (body: string, key: string = randomUUID()) =>
+      call<{ message: ChatMessage } & ErrorBody>('POST', path, {
+        token: user.accessToken,
+        body: { body, idempotency_key: key },
+      }),
   };
 }

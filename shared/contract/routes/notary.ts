@@ -1,3 +1,4 @@
+import * as chat from '../chat.js';
 import * as notary from '../notary.js';
 import { route } from '../route-def.js';
 
@@ -60,4 +61,31 @@ export const notaryAction = route({
   access: { table: 'write' },
   request: notary.notaryActionRequest,
   response: notary.assignmentResponse,
+});
+
+export const listNotaryMessages = route({
+  id: 'listNotaryMessages',
+  method: 'GET',
+  path: '/api/notary/assignments/{id}/messages',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/list-messages',
+  summary:
+    "The chat with the customer on one of the notary's assignments; reading it marks the customer's messages read",
+  access: { table: 'write' },
+  response: chat.chatThreadResponse,
+});
+
+export const postNotaryMessage = route({
+  id: 'postNotaryMessage',
+  method: 'POST',
+  path: '/api/notary/assignments/{id}/messages',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/post-message',
+  summary:
+    'A message of the notary to the customer (once it took the document, until its decision); the customer is told by e-mail of the first unread one',
+  access: { table: 'write' },
+  request: chat.postChatMessageRequest,
+  response: chat.chatMessageResponse,
 });

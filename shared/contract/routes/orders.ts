@@ -1,3 +1,4 @@
+import * as chat from '../chat.js';
 import * as orders from '../orders.js';
 import { route } from '../route-def.js';
 
@@ -110,4 +111,31 @@ export const cancelOrder = route({
   // the signers' mails go through the outbox; bucket read: the answer's file links, as getOrder.
   access: { table: 'write', bucket: 'read', secrets: ['STRIPE_SECRET_KEY'] },
   response: orders.cancelOrderResponse,
+});
+
+export const listOrderMessages = route({
+  id: 'listOrderMessages',
+  method: 'GET',
+  path: '/api/orders/{id}/messages',
+  auth: 'user',
+  workContext: true,
+  handler: 'orders/list-messages',
+  summary:
+    "The chat with the order's notary (the order modal of /mis-pedidos); reading it marks the notary's messages read",
+  access: { table: 'write' },
+  response: chat.chatThreadResponse,
+});
+
+export const postOrderMessage = route({
+  id: 'postOrderMessage',
+  method: 'POST',
+  path: '/api/orders/{id}/messages',
+  auth: 'user',
+  workContext: true,
+  handler: 'orders/post-message',
+  summary:
+    "A message of the customer to the order's notary (while the notarial service is open); the notary is told by e-mail of the first unread one",
+  access: { table: 'write' },
+  request: chat.postChatMessageRequest,
+  response: chat.chatMessageResponse,
 });
