@@ -10,6 +10,7 @@ import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
 import { notaryEs } from './messages/notary.es.js';
+import { notaryDocumentEs } from './messages/notary-document.es.js';
 import { ordersEs } from './messages/orders.es.js';
 import { organizationsEs } from './messages/organizations.es.js';
 import { receiptsEs } from './messages/receipts.es.js';
@@ -52,6 +53,7 @@ export const es = {
   organizations: organizationsEs,
   notary: notaryEs,
   chat: chatEs,
+  notaryDocument: notaryDocumentEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

@@ -117,7 +117,7 @@ export interface OrderRecord {
    * ('unassigned': waiting for a notary; then the assignment's own status), its current
    * assignment and notary.
    */
-  notarial_stage?: 'unassigned' | 'assigned' | 'taken' | 'in_review';
+  notarial_stage?: 'unassigned' | 'assigned' | 'taken' | 'in_review' | 'approved';
   assignment_id?: string;
   notary_org_id?: string;
   /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */

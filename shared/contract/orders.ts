@@ -177,6 +177,11 @@ export const orderSchema = z.extend(orderSummarySchema, {
   original_file_url: z.nullable(z.string()),
   signed_file_url: z.nullable(z.string()),
   notarized_file_url: z.nullable(z.string()),
+  /**
+   * Where its notarial service stands once sealed (unassigned, assigned, taken, in_review,
+   * approved, …); null without one or before the seal. The order modal shows the notary's chat.
+   */
+  notarial_stage: z.nullable(z.string()),
   /** Once sealed: SHA-256 of the sealed PDF and the code of its public page /verificar/{code}. */
   signed_sha256: z.nullable(z.string()),
   verification_code: z.nullable(z.string()),

@@ -190,7 +190,14 @@ export const routes: RouteObject[] = [
         'user',
       ),
       soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
-      soon('/notary-document/:id', p.notaryDocumentTitle, 'user', NOTARY_ITEMS),
+      route(
+        '/notary-document/:id',
+        lazyNamed(
+          () => import('../features/notary-document/NotaryDocumentPage'),
+          'NotaryDocumentPage',
+        ),
+        'user',
+      ),
       route(
         '/billing',
         lazyNamed(() => import('../features/admin-billing/BillingPage'), 'BillingPage'),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { es } from '../../../../shared/messages.es';
+import { ActivityTimeline } from '../../components/activity/ActivityTimeline';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 
@@ -28,28 +29,8 @@ export function OrderActivity({ orderId }: { orderId: string }) {
         <Alert tone="error">{c.activityLoadError}</Alert>
       ) : (
         <>
-          <p
-            className={`order-activity__chain order-activity__chain--${activity.data.chain_ok ? 'ok' : 'bad'}`}
-          >
-            {activity.data.chain_ok ? c.activityChainOk : c.activityChainBroken}
-          </p>
           <TrailDownload orderId={orderId} />
-          <ol className="order-activity">
-            {activity.data.events.map((e) => (
-              <li key={e.seq} className="order-activity__event">
-                <span className="order-activity__label">{e.label}</span>
-                {e.actor.name ? <span className="order-activity__who">{e.actor.name}</span> : null}
-                <time className="order-activity__at" dateTime={e.at}>
-                  {e.at_local}
-                </time>
-                {e.ip ? (
-                  <span className="order-activity__device" title={e.user_agent ?? undefined}>
-                    {e.ip}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ol>
+          <ActivityTimeline events={activity.data.events} chainOk={activity.data.chain_ok} />
         </>
       )}
     </section>

@@ -16,6 +16,7 @@ import { orderQueryKey, ordersQueryKey } from '../../lib/queryKeys';
 import { formatCode, verifyPath } from '../../lib/verifyCode';
 import { CancelOrder } from './CancelOrder';
 import { OrderActivity } from './OrderActivity';
+import { OrderChat } from './OrderChat';
 import {
   canResend,
   formatOrderDateTime,
@@ -170,6 +171,7 @@ function OrderDetail({ order }: { order: Order }) {
       {/* Keyed by status: a cancellation clears a resend's message along with the button. */}
       <Signers key={order.status} order={order} />
       <CancelOrder order={order} />
+      {order.notarial_stage ? <OrderChat orderId={order.id} /> : null}
       <OrderActivity orderId={order.id} />
     </div>
   );
