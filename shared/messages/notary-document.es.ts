@@ -11,7 +11,7 @@ export const notaryDocumentEs = {
   assignedAt: 'Asignado',
   takeDue: 'Plazo para tomar',
   processDue: 'Plazo para procesar',
-  customer: 'Cliente',
+  title: 'Título del pedido',
   document: 'Documento',
   files: 'Archivos',
   fileOriginal: 'Documento original',

@@ -117,10 +117,7 @@ function Detail({ data }: { data: NotaryAssignmentDetail }) {
                   value: formatSantiagoDateTime(a.process_due),
                 },
                 { label: t.document, value: order.document_name },
-                {
-                  label: t.customer,
-                  value: order.title,
-                },
+                { label: t.title, value: order.title },
                 order.verification_code && {
                   label: t.verification,
                   value: order.verification_code,

@@ -1,0 +1,128 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { es, fmt } from '../../shared/messages.es.js';
+import { DESKTOP, journey, launchBrowser, newVisitor } from '../support/browser.js';
+import { newConfirmedUser } from '../support/client.js';
+import { notaryWithAssignment, orderRecord } from '../support/notary.js';
+import { logInOnPage } from '../support/web-journey.js';
+
+/**
+ * The notary's document page and the chat as both sides use them (issue 22): the notary opens
+ * an assigned order in its context, takes it, asks the customer; the customer answers from the
+ * order modal on /mis-pedidos; the notary reads the answer and approves; the customer's order is
+ * 'Completado'. Someone outside a notary context is refused.
+ */
+const stack = inject('stack');
+const t = es.notaryDocument;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A message shown in a chat thread (not the text still in its box). */
+const message = (chat: Locator, text: string) => chat.locator('.chat__body', { hasText: text });
+
+async function switchTo(page: Page, name: string) {
+  const switcher = page.locator('.context-switcher__button');
+  await switcher.click();
+  const menu = page.getByRole('region', { name: es.organizations.switcherLabel });
+  await menu.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect.poll(() => switcher.getAttribute('aria-label')).toContain(name);
+}
+
+describe("the notary's document page", () => {
+  it('take, ask, the customer answers from /mis-pedidos, approve: the order is complete', async () => {
+    const n = await notaryWithAssignment(stack);
+    const order = await orderRecord(stack, n.orderId);
+    const title = fmt(es.notary.orderNumber, { number: order.order_number });
+
+    const notary = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
+    notary.page.on('dialog', (dialog) => void dialog.accept());
+    await journey(notary.page, 'notary-document', async () => {
+      const page = notary.page;
+      await logInOnPage(page, n.user);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      // A member of an organisation is asked on /mis-pedidos whether to go to its panel.
+      await page
+        .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
+        .getByRole('button', { name: es.organizations.ordersPromptStay })
+        .click();
+      await switchTo(page, n.org.name);
+      await page.goto(`/notary-document/${n.assignmentId}`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await page.getByText(t.takeFirst).waitFor();
+      await page.getByRole('button', { name: es.notary.take }).click();
+      await page.getByText(es.organizations.taken).waitFor();
+      await page.getByRole('button', { name: t.approve }).waitFor();
+
+      const chat = page.getByRole('region', { name: es.chat.notaryTitle });
+      await chat.getByPlaceholder(es.chat.placeholder).fill('¿La fecha del documento es hoy?');
+      await chat.getByRole('button', { name: es.chat.send }).click();
+      await message(chat, '¿La fecha del documento es hoy?').waitFor();
+      await page.screenshot({ path: '.data/e2e-shots/notary-document.png', fullPage: true });
+    });
+
+    const customer = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
+    await journey(customer.page, 'order-chat', async () => {
+      const page = customer.page;
+      await logInOnPage(page, n.customer);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      await page
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
+      });
+      const chat = dialog.getByRole('region', { name: es.chat.title });
+      await message(chat, '¿La fecha del documento es hoy?').waitFor();
+      // An empty message is refused in the browser, without a call.
+      await chat.getByRole('button', { name: es.chat.send }).click();
+      await chat.getByText(es.chat.bodyRequired).waitFor();
+      await chat.getByPlaceholder(es.chat.placeholder).fill('Sí, es de hoy.');
+      await chat.getByRole('button', { name: es.chat.send }).click();
+      await message(chat, 'Sí, es de hoy.').waitFor();
+      await page.screenshot({ path: '.data/e2e-shots/order-chat.png', fullPage: true });
+    });
+
+    await journey(notary.page, 'notary-approve', async () => {
+      const page = notary.page;
+      await page.reload();
+      const chat = page.getByRole('region', { name: es.chat.notaryTitle });
+      await message(chat, 'Sí, es de hoy.').waitFor();
+      await page.getByRole('button', { name: t.approve }).click();
+      await page.getByText(t.approved).waitFor();
+      await page
+        .getByText(fmt(t.decided, { status: es.organizations.assignmentStatus.approved }))
+        .waitFor();
+      await chat.getByText(es.chat.closed).waitFor();
+    });
+    expect((await orderRecord(stack, n.orderId)).status).toBe('completed');
+    expect(notary.consoleErrors).toEqual([]);
+    expect(customer.consoleErrors).toEqual([]);
+    await notary.context.close();
+    await customer.context.close();
+  });
+
+  it('is refused outside a notary context', async () => {
+    const n = await notaryWithAssignment(stack);
+    const stranger = await newConfirmedUser(stack, 'Curiosa');
+    const { context, page } = await newVisitor(browser, stack, {
+      viewport: DESKTOP,
+      gatePassed: true,
+    });
+    await journey(page, 'notary-document-refused', async () => {
+      await logInOnPage(page, stranger);
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await page.goto(`/notary-document/${n.assignmentId}`);
+      await page.getByText(es.organizations.notaryContextRequired).waitFor();
+      expect(await page.content()).not.toContain(n.orderId);
+    });
+    await context.close();
+  });
+});
