@@ -27,5 +27,6 @@ export function assignmentView(
     process_due: a.process_due,
     ...clock,
     message_count: a.message_count ?? 0,
+    unread_count: a.unread_notary ?? 0,
   };
 }

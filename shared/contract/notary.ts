@@ -80,6 +80,8 @@ export const assignmentSchema = z.object({
   time_to_take_minutes: z.nullable(z.int()),
   time_to_process_minutes: z.nullable(z.int()),
   message_count: z.int(),
+  /** The customer's chat messages the notary has not read yet (its card's badge). */
+  unread_count: z.int(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 

@@ -62,6 +62,7 @@ describe('the chat between notary and customer', () => {
     expect(await subjectsTo(order.billing.email, subject, 2)).toBe(1);
     const listed = await notary.list('processing');
     expect(listed.body.assignments[0]?.message_count).toBe(2);
+    expect(listed.body.assignments[0]?.unread_count).toBe(0);
 
     // The customer reads (marks read) and answers; the member who took it is told.
     const thread = await customer.read();
@@ -79,9 +80,12 @@ describe('the chat between notary and customer', () => {
     });
     const toNotary = fmt(chatEs.notaryMailSubject, { number: order.order_number });
     expect(await subjectsTo(n.user.email, toNotary, 1)).toBe(1);
+    // Unread on the notary's card until it opens the chat.
+    expect((await notary.list('processing')).body.assignments[0]?.unread_count).toBe(1);
 
     // Read by the customer: the notary's next message mails again.
     expect((await notary.messages(n.assignmentId)).body.messages).toHaveLength(3);
+    expect((await notary.list('processing')).body.assignments[0]?.unread_count).toBe(0);
     await notary.write(n.assignmentId, 'Gracias.');
     expect(await subjectsTo(order.billing.email, subject, 2)).toBe(2);
   });
