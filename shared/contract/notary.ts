@@ -46,7 +46,15 @@ export const notarySettingsSchema = z.object({
 });
 export type NotarySettings = z.infer<typeof notarySettingsSchema>;
 
-export const putNotarySettingsRequest = z.strictObject(notarySettingsFields);
+export const putNotarySettingsRequest = z.strictObject({
+  ...notarySettingsFields,
+  /**
+   * The `updated_at` of the settings the form was loaded with (null: never saved). When sent and
+   * the stored settings have moved on (another admin saved meanwhile), the save is refused with
+   * 409 instead of overwriting what the admin never saw.
+   */
+  expected_updated_at: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
 export type PutNotarySettingsRequest = z.infer<typeof putNotarySettingsRequest>;
 
 /** The settings with what the form offers: the catalogue's notarial services and the regions. */

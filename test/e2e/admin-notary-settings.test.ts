@@ -11,7 +11,7 @@ import {
   PHONE,
   seriousA11yViolations,
 } from '../support/browser.js';
-import { asAdminSettings, newNotary } from '../support/notary.js';
+import { asAdminSettings, newNotary, notarySettings } from '../support/notary.js';
 import { newOrganization } from '../support/organizations.js';
 import { logInOnPage } from '../support/web-journey.js';
 
@@ -162,6 +162,61 @@ describe("the admin's notary settings screen", () => {
       max_open: 25,
       active: true,
     });
+  });
+
+  it("shows another admin's save as a conflict and the server's field errors on their fields", async () => {
+    const { org } = await newNotary(stack, { assignment_weight: 5 });
+    const admin = await asAdminSettings(stack);
+    const { context, page, consoleErrors } = await newVisitor(browser, stack, {
+      viewport: DESKTOP,
+      gatePassed: true,
+    });
+    await journey(page, 'admin-notary-settings-conflict', async () => {
+      await logInOnPage(page, demoAdmin());
+      await page.goto(`/admin/notary/${org.id}/settings`);
+      await expect.poll(() => page.getByLabel(t.weightLabel).inputValue()).toBe('5');
+
+      // Another admin saves meanwhile: this save answers 409, in Spanish, and stores nothing.
+      const other = await admin.put(org.id, notarySettings({ assignment_weight: 6 }));
+      expect(other.status).toBe(200);
+      await page.getByLabel(t.weightLabel).fill('70');
+      await page.getByRole('button', { name: t.settingsSave }).click();
+      await page.getByRole('alert').filter({ hasText: t.settingsConflict }).first().waitFor();
+      expect((await admin.get(org.id)).body.settings.assignment_weight).toBe(6);
+
+      // A field the server refuses (its message on an item of the list) shows on the list.
+      await page.route(`**/api/admin/notaries/${org.id}/settings`, (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                error: {
+                  code: 'VALIDATION',
+                  message: es.api.validation,
+                  fields: { 'regions.0': t.regionUnknown, max_open: t.maxOpenInvalid },
+                },
+              }),
+            })
+          : route.continue(),
+      );
+      await page.getByRole('button', { name: t.settingsSave }).click();
+      const regions = page.getByRole('group', { name: t.regionsLabel });
+      await regions.getByText(t.regionUnknown).waitFor();
+      await page.getByText(t.maxOpenInvalid).waitFor();
+      expect(await page.getByLabel(t.maxOpenLabel).getAttribute('aria-invalid')).toBe('true');
+      await page.unroute(`**/api/admin/notaries/${org.id}/settings`);
+
+      // After a reload the other admin's save is there, and this one goes through.
+      await page.reload();
+      await expect.poll(() => page.getByLabel(t.weightLabel).inputValue()).toBe('6');
+      await page.getByLabel(t.weightLabel).fill('70');
+      await page.getByRole('button', { name: t.settingsSave }).click();
+      await page.getByText(t.settingsSaved).waitFor();
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+    expect((await admin.get(org.id)).body.settings.assignment_weight).toBe(70);
   });
 
   it('says in Spanish when the organisation is a company or does not exist', async () => {

@@ -273,6 +273,47 @@ describe("a notary's settings for the admin", () => {
     expect((await admin.get(org.id)).body.settings.assignment_weight).toBe(9);
   });
 
+  it('refuses with 409 a save based on settings another admin has changed since', async () => {
+    const { org } = await newNotary(stack, null);
+    // Never saved: a form loaded then sends null.
+    const first = await admin.put(
+      org.id,
+      notarySettings({ assignment_weight: 20, expected_updated_at: null }),
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const loaded = first.body.settings;
+
+    // Another admin saves; a save still based on `loaded` is refused and stores nothing.
+    const other = await admin.put(
+      org.id,
+      notarySettings({ assignment_weight: 30, expected_updated_at: loaded.updated_at }),
+    );
+    expect(other.status).toBe(200);
+    for (const expected of [loaded.updated_at, null, '2000-01-01T00:00:00.000Z']) {
+      const stale = await admin.put(
+        org.id,
+        notarySettings({
+          assignment_weight: 40,
+          services_offered: [],
+          expected_updated_at: expected,
+        }),
+      );
+      expect(stale.status, String(expected)).toBe(409);
+      expect(stale.body.error?.message).toBe(m.settingsConflict);
+    }
+    const stored = (await admin.get(org.id)).body.settings;
+    expect(stored).toEqual(other.body.settings);
+    expect(await offersOf(org.id, catalogue)).toEqual(offersFor(stored));
+
+    // Reloaded (the stored updated_at), the save goes through.
+    const fresh = await admin.put(
+      org.id,
+      notarySettings({ assignment_weight: 40, expected_updated_at: stored.updated_at }),
+    );
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.settings.assignment_weight).toBe(40);
+  });
+
   it('100 saves at once: only 200s and 409s, and the offers match the last save', async () => {
     const [first, second, third] = catalogue;
     if (!first || !second) throw new Error('the catalogue needs two notarial services');

@@ -58,7 +58,8 @@ export function NotarySettingsForm({
     try {
       const saved = await apiCall('putAdminNotarySettings', {
         params: { id: data.organization.id },
-        body,
+        // Saved over what this form loaded, or refused (409) if another admin saved meanwhile.
+        body: { ...body, expected_updated_at: data.settings.updated_at },
       });
       reset(toFormValues(saved.settings));
       onSaved(saved);
@@ -146,15 +147,25 @@ export function NotarySettingsForm({
 
       <Card as="section" className="notary-settings__card">
         <div className="ui-form">
-          <TextField
-            label={t.weightLabel}
-            type="number"
-            inputMode="numeric"
-            step={1}
-            hint={t.weightHint}
-            error={errors.assignment_weight?.message}
-            {...register('assignment_weight', { valueAsNumber: true })}
-          />
+          <div className="ui-form__row">
+            <TextField
+              label={t.weightLabel}
+              type="number"
+              inputMode="numeric"
+              step={1}
+              hint={t.weightHint}
+              error={errors.assignment_weight?.message}
+              {...register('assignment_weight', { valueAsNumber: true })}
+            />
+            <TextField
+              label={t.maxOpenLabel}
+              type="number"
+              inputMode="numeric"
+              step={1}
+              error={errors.max_open?.message}
+              {...register('max_open', { valueAsNumber: true })}
+            />
+          </div>
           <div className="ui-form__row">
             <TextField
               label={t.takeLabel}
@@ -173,14 +184,6 @@ export function NotarySettingsForm({
               {...register('process_minutes', { valueAsNumber: true })}
             />
           </div>
-          <TextField
-            label={t.maxOpenLabel}
-            type="number"
-            inputMode="numeric"
-            step={1}
-            error={errors.max_open?.message}
-            {...register('max_open', { valueAsNumber: true })}
-          />
           <div className="notary-settings__active">
             <Controller
               control={control}
