@@ -19,11 +19,15 @@ const int = (min: number, max: number, error: string) =>
 export const notarySettingsFields = {
   /** Codes of the catalogue's notarial services this notary takes. */
   services_offered: z
-    .array(z.string().check(z.regex(/^[a-z0-9_]{1,40}$/, { error: m.serviceUnknown })))
+    .array(z.string().check(z.regex(/^[a-z0-9_]{1,40}$/, { error: m.serviceUnknown })), {
+      error: m.serviceUnknown,
+    })
     .check(z.maxLength(NOTARY_LIMITS.services, { error: m.serviceUnknown })),
   /** Region codes (shared/rules/regions.ts) it covers; empty = the whole country. */
   regions: z
-    .array(z.enum(REGION_CODES as [string, ...string[]], { error: m.regionUnknown }))
+    .array(z.enum(REGION_CODES as [string, ...string[]], { error: m.regionUnknown }), {
+      error: m.regionUnknown,
+    })
     .check(z.maxLength(REGION_CODES.length, { error: m.regionUnknown })),
   assignment_weight: int(NOTARY_LIMITS.weight.min, NOTARY_LIMITS.weight.max, m.weightInvalid),
   take_minutes: int(NOTARY_LIMITS.takeMinutes.min, NOTARY_LIMITS.takeMinutes.max, m.takeInvalid),
@@ -33,7 +37,7 @@ export const notarySettingsFields = {
     m.processInvalid,
   ),
   max_open: int(NOTARY_LIMITS.maxOpen.min, NOTARY_LIMITS.maxOpen.max, m.maxOpenInvalid),
-  active: z.boolean(),
+  active: z.boolean({ error: m.activeInvalid }),
 };
 
 export const notarySettingsSchema = z.object({
@@ -44,7 +48,15 @@ export const notarySettingsSchema = z.object({
 });
 export type NotarySettings = z.infer<typeof notarySettingsSchema>;
 
-export const putNotarySettingsRequest = z.strictObject(notarySettingsFields);
+export const putNotarySettingsRequest = z.strictObject({
+  ...notarySettingsFields,
+  /**
+   * The `updated_at` of the settings the form was loaded with (null: never saved). When sent and
+   * the stored settings have moved on (another admin saved meanwhile), the save is refused with
+   * 409 instead of overwriting what the admin never saw.
+   */
+  expected_updated_at: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
 export type PutNotarySettingsRequest = z.infer<typeof putNotarySettingsRequest>;
 
 /** The settings with what the form offers: the catalogue's notarial services and the regions. */

@@ -38,6 +38,7 @@ export const notaryEs = {
   processInvalid:
     'Los minutos para procesar deben ser un número entero entre 60 y 43.200 (30 días).',
   maxOpenInvalid: 'El máximo de documentos abiertos debe ser un número entero entre 1 y 10.000.',
+  activeInvalid: 'Indica si la notaría recibe asignaciones.',
   // The dashboard (screen 16).
   dashboardTitle: 'Dashboard de Notaría',
   tabs: {

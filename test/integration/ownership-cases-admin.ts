@@ -4,7 +4,13 @@ import type { RouteId } from '../../shared/contract/routes.js';
 import { adminApi, asAdmin } from '../support/admin.js';
 import type { TestUser } from '../support/client.js';
 import { subOf } from '../support/ledger.js';
-import { contextsOf, createOrganization, membersOf } from '../support/organizations.js';
+import { asAdminSettings, notarySettings, notarySettingsApi } from '../support/notary.js';
+import {
+  addMemberTo,
+  contextsOf,
+  createOrganization,
+  membersOf,
+} from '../support/organizations.js';
 import type { OwnershipCase } from './ownership-cases.js';
 
 /**
@@ -74,7 +80,39 @@ export const adminOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     expect(res.status).toBe(403);
     expect((await (await asAdmin(stack)).billing(org.id)).body.wallet.balance).toBe(0);
   },
+  getAdminNotarySettings: async ({ stack, owner, other }) => {
+    const org = await ownersNotary(stack, owner);
+    const res = await notarySettingsApi(stack, other.accessToken).get(org.id);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(org.name);
+    expect(JSON.stringify(res.body)).not.toContain('services_offered');
+  },
+  putAdminNotarySettings: async ({ stack, owner, other }) => {
+    const org = await ownersNotary(stack, owner);
+    const admin = await asAdminSettings(stack);
+    const before = (await admin.get(org.id)).body.settings;
+    const res = await notarySettingsApi(stack, other.accessToken).put(
+      org.id,
+      notarySettings({ assignment_weight: 100, active: false, services_offered: [] }),
+    );
+    expect(res.status).toBe(403);
+    expect((await admin.get(org.id)).body.settings).toEqual(before);
+  },
 };
+
+/**
+ * A fresh notary (only the admin makes notaries) whose owner is `owner`, with settings saved:
+ * one service, weight 10, active.
+ */
+async function ownersNotary(stack: StackInfo, owner: TestUser) {
+  const made = await (await asAdmin(stack)).create({ name: 'Notaría del dueño', type: 'notary' });
+  expect(made.status).toBe(200);
+  const org = made.body.organization;
+  await addMemberTo(stack, org, owner, 'owner');
+  const saved = await (await asAdminSettings(stack)).put(org.id, notarySettings());
+  expect(saved.status).toBe(200);
+  return org;
+}
 
 /** A fresh organisation of `owner`'s. */
 async function ownersOrganization(stack: StackInfo, owner: TestUser) {

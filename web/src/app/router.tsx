@@ -217,7 +217,14 @@ export const routes: RouteObject[] = [
         ),
         'admin',
       ),
-      soon('/admin/notary/:id/settings', p.notarySettingsTitle, 'admin', NOTARY_ITEMS),
+      route(
+        '/admin/notary/:id/settings',
+        lazyNamed(
+          () => import('../features/admin-notary-settings/NotarySettingsPage'),
+          'NotarySettingsPage',
+        ),
+        'admin',
+      ),
       route(
         '/admin/organization/:id/members',
         lazyNamed(

@@ -15,3 +15,14 @@ it('splitFieldErrors keeps known fields and collects the rest', () => {
   });
   expect(splitFieldErrors(new Error('x'), ['email'] as const)).toEqual({ fields: {}, other: [] });
 });
+
+it('splitFieldErrors shows an item of a list field on the list', () => {
+  const err = new ApiError(400, 'VALIDATION', es.api.validation, {
+    'regions.1': 'Región desconocida',
+    'other.0': 'Otro',
+  });
+  expect(splitFieldErrors(err, ['regions'] as const)).toEqual({
+    fields: { regions: 'Región desconocida' },
+    other: ['Otro'],
+  });
+});

@@ -2,7 +2,8 @@ import { ApiError } from './api';
 
 /**
  * Splits the server's per-field messages into those a form shows under its own fields and the
- * rest (shown in the form's alert), so no message is lost.
+ * rest (shown in the form's alert), so no message is lost. An item of a list field (the
+ * server's `services.0`) is shown on the list (`services`).
  */
 export function splitFieldErrors<K extends string>(
   err: unknown,
@@ -12,8 +13,10 @@ export function splitFieldErrors<K extends string>(
   const other: string[] = [];
   if (!(err instanceof ApiError)) return { fields, other };
   for (const [name, message] of Object.entries(err.fields)) {
-    if ((formFields as readonly string[]).includes(name)) fields[name as K] = message;
-    else other.push(message);
+    const field = (formFields as readonly string[]).includes(name) ? name : name.split('.')[0];
+    if (field && (formFields as readonly string[]).includes(field)) {
+      fields[field as K] ??= message;
+    } else other.push(message);
   }
   return { fields, other };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatCredits } from '../../../../shared/rules/currency';
 import { Icon } from '../../components/layout-bits/icons';
-import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { Alert, Button, Card, Spinner, Switch } from '../../components/ui';
 import type { CardPayer } from '../../lib/payments/cardPayer';
 import type { CreditsOption } from './checkoutRules';
 
@@ -60,13 +60,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
 
       <div className={credits.enabled ? 'credits-toggle' : 'credits-toggle credits-toggle--off'}>
         <div className="credits-toggle__row">
-          <input
+          <Switch
             id={toggleId}
-            type="checkbox"
-            role="switch"
-            className="credits-toggle__switch"
             checked={useCredits && credits.enabled}
-            aria-checked={useCredits && credits.enabled}
             disabled={!credits.enabled || busy}
             aria-describedby={toggleHintId}
             onChange={(e) => props.onUseCreditsChange(e.target.checked)}

@@ -10,6 +10,8 @@ import {
   Alert,
   Button,
   Card,
+  ChoiceGroup,
+  ChoiceOption,
   PasswordField,
   SelectField,
   Spinner,
@@ -168,19 +170,20 @@ function ProfileForm({ profile }: { profile: Profile }) {
               {...register('whatsapp')}
             />
           </div>
-          <fieldset className="settings-choice">
-            <legend className="ui-field__label">{es.settings.accountType}</legend>
-            <div className="settings-choice__options">
-              <label className="settings-choice__option">
-                <input type="radio" value="personal" {...register('account_type')} />
-                <span>{es.settings.personal}</span>
-              </label>
-              <label className="settings-choice__option">
-                <input type="radio" value="team" {...register('account_type')} />
-                <span>{es.settings.team}</span>
-              </label>
-            </div>
-          </fieldset>
+          <ChoiceGroup legend={es.settings.accountType}>
+            <ChoiceOption
+              type="radio"
+              value="personal"
+              label={es.settings.personal}
+              {...register('account_type')}
+            />
+            <ChoiceOption
+              type="radio"
+              value="team"
+              label={es.settings.team}
+              {...register('account_type')}
+            />
+          </ChoiceGroup>
         </div>
       </Card>
 
