@@ -88,4 +88,14 @@ export const notaryEs = {
   notTakeable: 'Este documento ya no está pendiente de tomar.',
   notReviewable: 'Este documento no está tomado por tu notaría.',
   reviewStarted: 'Revisión iniciada',
+  // The dashboard's screen (web/src/features/notary-dashboard).
+  dashboardIntro: 'Los documentos asignados a {organization}: tómalos a tiempo y procésalos.',
+  timePending: 'Pendiente',
+  successRateValue: '{n}%',
+  countersLabel: 'Resumen de documentos asignados',
+  assignmentsOf: 'Documentos: {tab}',
+  goToOrganizations: 'Ir al panel de organizaciones',
+  workInNotary: 'Trabajar en {organization}',
+  metricsTitle: 'Métricas de {organization}',
+  metricsError: 'No pudimos cargar las métricas. Intenta de nuevo.',
 } as const;

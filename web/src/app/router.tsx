@@ -189,7 +189,14 @@ export const routes: RouteObject[] = [
         ),
         'user',
       ),
-      soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
+      route(
+        '/notary-dashboard',
+        lazyNamed(
+          () => import('../features/notary-dashboard/NotaryDashboardPage'),
+          'NotaryDashboardPage',
+        ),
+        'user',
+      ),
       soon('/notary-document/:id', p.notaryDocumentTitle, 'user', NOTARY_ITEMS),
       route(
         '/billing',
