@@ -1,4 +1,7 @@
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoClient } from '../../local/setup.js';
 import type { StackInfo } from '../../local/stack.js';
+import { newConfirmedUser, type TestUser } from './client.js';
 import { pointAt } from './table.js';
 
 /**
@@ -70,4 +73,26 @@ export async function assignTo(
   );
   if (!res.ok) throw new Error(`assignment of ${orderId} failed at ${String(res.failed)}`);
   return a.id;
+}
+
+/**
+ * A new user in the platform's `admin` group (a notary screen that shows admin-only links is
+ * checked with it, without making the seeded demo admin a member of test organisations). The
+ * group reaches the tokens at the next sign-in, as on the page's own login.
+ */
+export async function newPlatformAdmin(stack: StackInfo, firstName = 'Admin'): Promise<TestUser> {
+  const user = await newConfirmedUser(stack, firstName);
+  const client = cognitoClient(stack.endpoints.cognito);
+  try {
+    await client.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: stack.userPoolId,
+        Username: user.email,
+        GroupName: 'admin',
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+  return user;
 }
