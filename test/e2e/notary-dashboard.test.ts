@@ -92,6 +92,7 @@ describe('the notary dashboard', () => {
       });
       await card.waitFor();
       expect(await card.locator('time').textContent()).toMatch(/^Asignado hace .*5 horas$/);
+      expect(await card.locator('.assignment-card__meta').textContent()).toContain(serviceNames[0]);
       await card
         .locator('.status-badge', { hasText: es.organizations.assignmentStatus.assigned })
         .waitFor();
@@ -195,6 +196,54 @@ describe('the notary dashboard', () => {
       await shot(page, 'notary-dashboard-metrics-phone');
       await tab(page, t.tabs.pending).click();
       await page.getByText(t.emptyPending).waitFor();
+      await shot(page, 'notary-dashboard-empty-phone');
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("a long queue shows 20 cards, then the rest with 'Cargar más'", async () => {
+    const { user, org } = await newNotary(stack);
+    const PAGE = 20;
+    // Three customers order in parallel; each assignment a minute older than the one before.
+    const customers = await Promise.all(
+      ['Ana', 'Berta', 'Carla'].map((n) => newConfirmedUser(stack, n)),
+    );
+    const orders = (
+      await Promise.all(
+        customers.map(async (c) => {
+          const ids: string[] = [];
+          for (let i = 0; i < 7; i++) ids.push(await sealedNotarialOrder(stack, c));
+          return ids;
+        }),
+      )
+    ).flat();
+    expect(orders.length).toBe(PAGE + 1);
+    for (const [i, orderId] of orders.entries()) {
+      await assignTo(stack, orderId, org.id, new Date(Date.now() - (i + 1) * 60_000));
+    }
+    const oldest = (await orderRecord(stack, orders[PAGE] ?? '')).order_number;
+
+    const { context, page, consoleErrors } = await newVisitor(browser, stack, {
+      viewport: DESKTOP,
+      gatePassed: true,
+    });
+    await journey(page, 'notary-dashboard-more', async () => {
+      await logInOnPage(page, user);
+      await page.goto('/notary-dashboard');
+      await page
+        .getByRole('button', { name: fmt(t.workInNotary, { organization: org.name }) })
+        .click();
+      await expect.poll(() => counters(page)).toEqual(['21', '21', '0', '0', '0']);
+      await expect.poll(() => page.locator('.assignment-card').count()).toBe(PAGE);
+      const oldestCard = page.locator('.assignment-card', {
+        hasText: fmt(t.orderNumber, { number: oldest }),
+      });
+      expect(await oldestCard.count()).toBe(0);
+      await page.getByRole('button', { name: es.credits.loadMore }).click();
+      await oldestCard.waitFor();
+      expect(await page.locator('.assignment-card').count()).toBe(PAGE + 1);
+      expect(await page.getByRole('button', { name: es.credits.loadMore }).count()).toBe(0);
     });
     expect(consoleErrors).toEqual([]);
     await context.close();

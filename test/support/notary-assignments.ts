@@ -29,9 +29,14 @@ export async function assignTo(
 
   const order = await getOrder(orderId);
   if (!waitsForNotary(order)) throw new Error(`order ${orderId} does not wait for a notary`);
+  // sealedNotarialOrder rewrites the paid order's service code but not its lines (which name
+  // the 'no notary' choice the API still sells): the name is the catalogue's for the code.
+  const { notarialServices } = await import('../../functions/notary/service-names.js');
   const { lines } = await getOrderParts(order);
   const serviceName =
-    lines.find((l) => l.service_category === 'notarial_service')?.service_name ?? '';
+    (await notarialServices()).find((s) => s.code === order.notarial_code)?.name ??
+    lines.find((l) => l.service_category === 'notarial_service')?.service_name ??
+    '';
   const settings = await getNotarySettings(notaryOrgId);
   const a = newAssignment(
     order,
