@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
-import { DESKTOP, journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import {
+  DESKTOP,
+  journey,
+  launchBrowser,
+  newVisitor,
+  PHONE,
+  seriousA11yViolations,
+} from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { newNotary, notaryApi, orderRecord, sealedNotarialOrder } from '../support/notary.js';
 import { assignTo, newPlatformAdmin } from '../support/notary-assignments.js';
@@ -107,6 +114,7 @@ describe('the notary dashboard', () => {
       ).toBe(`/notary-document/${assignmentId}#chat`);
       expect(await card.getByRole('link', { name: t.decide }).count()).toBe(0);
       await shot(page, 'notary-dashboard-pending');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // 'Tomar Documento': the toast, the pending tab empties, the counters move.
       await card.getByRole('button', { name: t.take }).click();
@@ -160,6 +168,7 @@ describe('the notary dashboard', () => {
       // The counters stay over the metrics.
       expect(await counters(page)).toEqual(['1', '0', '1', '0', '0']);
       await shot(page, 'notary-dashboard-metrics');
+      expect(await seriousA11yViolations(page)).toEqual([]);
     });
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -197,6 +206,7 @@ describe('the notary dashboard', () => {
       await tab(page, t.tabs.pending).click();
       await page.getByText(t.emptyPending).waitFor();
       await shot(page, 'notary-dashboard-empty-phone');
+      expect(await seriousA11yViolations(page)).toEqual([]);
     });
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -244,6 +254,18 @@ describe('the notary dashboard', () => {
       await oldestCard.waitFor();
       expect(await page.locator('.assignment-card').count()).toBe(PAGE + 1);
       expect(await page.getByRole('button', { name: es.credits.loadMore }).count()).toBe(0);
+
+      // Another member took the oldest meanwhile: the server's reason, and the list read again.
+      const colleague = await newConfirmedUser(stack, 'Colega');
+      await addMemberTo(stack, org, colleague);
+      const oldestId = (await orderRecord(stack, orders[PAGE] ?? '')).assignment_id ?? '';
+      expect(
+        (await notaryApi(stack, colleague, org.id).action('take_document', oldestId)).status,
+      ).toBe(200);
+      await oldestCard.getByRole('button', { name: t.take }).click();
+      await page.getByText(es.organizations.takenByAnother).waitFor();
+      await expect.poll(() => oldestCard.count()).toBe(0);
+      await expect.poll(() => counters(page)).toEqual(['21', '20', '1', '0', '0']);
     });
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -262,6 +284,7 @@ describe('the notary dashboard', () => {
       await page.getByText(es.organizations.accessRestricted).waitFor();
       expect(await page.locator('.assignment-card, .stat-tiles, [role="tablist"]').count()).toBe(0);
       await shot(page, 'notary-dashboard-denied');
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByRole('link', { name: t.goToOrganizations }).click();
       await page.waitForURL('**/organization-dashboard');
       await page.getByText(es.organizations.dashboardPersonalIntro).waitFor();
