@@ -98,4 +98,14 @@ export const notaryEs = {
     '{notary} revisó y aprobó tu pedido {number} ({service}) del documento «{document}». Tu pedido está completado.',
   approvedMailNote: 'Puedes ver el pedido y su historial en Mis Pedidos.',
   approvedMailAction: 'Ver mis pedidos',
+  // The dashboard's screen (web/src/features/notary-dashboard).
+  dashboardIntro: 'Los documentos asignados a {organization}: tómalos a tiempo y procésalos.',
+  timePending: 'Pendiente',
+  successRateValue: '{n}%',
+  countersLabel: 'Resumen de documentos asignados',
+  assignmentsOf: 'Documentos: {tab}',
+  goToOrganizations: 'Ir al panel de organizaciones',
+  workInNotary: 'Trabajar en {organization}',
+  metricsTitle: 'Métricas de {organization}',
+  metricsError: 'No pudimos cargar las métricas. Intenta de nuevo.',
 } as const;

@@ -59,9 +59,8 @@ function soon(
   return { path, element: <ComingSoon title={title} item={item} />, handle };
 }
 
-/** The catalogue items the FEA and notary placeholders wait for (issue 21). */
+/** The catalogue items the FEA and real-estate placeholders wait for (issue 21). */
 const FEA_ITEM = 'service:fea';
-const NOTARY_ITEMS = 'service:copia_legalizada service:protocolizacion service:firma_autorizada';
 const REAL_ESTATE_ITEMS = 'feature:real_estate_analysis feature:real_estate_community';
 
 const p = es.pages;
@@ -189,7 +188,14 @@ export const routes: RouteObject[] = [
         ),
         'user',
       ),
-      soon('/notary-dashboard', es.nav.notary, 'user', NOTARY_ITEMS),
+      route(
+        '/notary-dashboard',
+        lazyNamed(
+          () => import('../features/notary-dashboard/NotaryDashboardPage'),
+          'NotaryDashboardPage',
+        ),
+        'user',
+      ),
       route(
         '/notary-document/:id',
         lazyNamed(

@@ -1,3 +1,4 @@
+import './ui.css';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 
 export interface TabItem<T extends string> {

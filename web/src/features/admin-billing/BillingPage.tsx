@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { es, fmt } from '../../../../shared/messages.es';
 import { TransactionList } from '../../components/credit-ledger/TransactionList';
 import { WalletSummary } from '../../components/credit-ledger/WalletSummary';
+import { LoadMore } from '../../components/pager/LoadMore';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { AdjustmentForm } from './AdjustmentForm';
@@ -84,18 +85,11 @@ export function BillingPage() {
             ) : (
               <p className="billing-empty">{es.credits.historyEmpty}</p>
             )}
-            {billing.hasNextPage ? (
-              <div className="history-more">
-                <Button
-                  variant="secondary"
-                  loading={billing.isFetchingNextPage}
-                  loadingLabel={es.common.loading}
-                  onClick={() => void billing.fetchNextPage()}
-                >
-                  {es.credits.loadMore}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore
+              hasMore={billing.hasNextPage}
+              loading={billing.isFetchingNextPage}
+              onLoad={() => void billing.fetchNextPage()}
+            />
           </section>
         </>
       ) : null}

@@ -12,6 +12,7 @@ import {
 import { TransactionList } from '../../components/credit-ledger/TransactionList';
 import { WalletSummary } from '../../components/credit-ledger/WalletSummary';
 import { Icon } from '../../components/layout-bits/icons';
+import { LoadMore } from '../../components/pager/LoadMore';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { receiptOfTransaction } from '../../lib/receipts/receiptIndex';
@@ -136,18 +137,11 @@ export function CreditHistoryPage() {
             {history.isFetchNextPageError ? (
               <Alert tone="error">{es.credits.historyLoadError}</Alert>
             ) : null}
-            {history.hasNextPage ? (
-              <div className="history-more">
-                <Button
-                  variant="secondary"
-                  loading={history.isFetchingNextPage}
-                  loadingLabel={es.common.loading}
-                  onClick={() => void history.fetchNextPage()}
-                >
-                  {es.credits.loadMore}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore
+              hasMore={history.hasNextPage}
+              loading={history.isFetchingNextPage}
+              onLoad={() => void history.fetchNextPage()}
+            />
           </>
         )}
       </section>

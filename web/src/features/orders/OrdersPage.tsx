@@ -136,7 +136,7 @@ export function OrdersPage() {
 
       <Tabs
         idBase={baseId}
-        className="orders-tabs"
+        className="ui-tabs"
         label={es.nav.orders}
         selected={tab}
         onSelect={choose}
@@ -146,7 +146,7 @@ export function OrdersPage() {
           icon: <Icon name={t.icon} size={18} />,
           badge:
             t.id === 'cart' && stats && stats.pending_requests > 0 ? (
-              <span className="orders-tabs__count">{stats.pending_requests}</span>
+              <span className="ui-tabs__count">{stats.pending_requests}</span>
             ) : null,
         }))}
       />
