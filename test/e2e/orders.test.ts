@@ -107,7 +107,10 @@ describe('my orders', () => {
       // The landing page after login.
       await page.waitForURL((url) => url.pathname === '/mis-pedidos');
       // Paying saved the checkout's names to the profile: the welcome line uses them.
-      await page.getByText(fmt(es.checkout.welcome, { name: checkoutForm().first_name })).waitFor();
+      await page
+        .locator('main')
+        .getByText(fmt(es.checkout.welcome, { name: checkoutForm().first_name }))
+        .waitFor();
       await historyTab(page).waitFor();
       expect(await historyTab(page).getAttribute('aria-selected')).toBe('true');
       const stats = page.getByRole('definition');
