@@ -5,6 +5,7 @@ import { run as creditSpend } from './credit-spend.js';
 import { run as lambdaBundles } from './lambda-bundles.js';
 import { run as lighthouse } from './lighthouse.js';
 import { run as ordersList } from './orders-list.js';
+import { run as organizationWallet } from './organization-wallet.js';
 import { run as readerChild } from './reader-child.js';
 import { run as seal } from './seal.js';
 import { run as spaWeight } from './spa-weight.js';
@@ -21,6 +22,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['api-latency', apiLatency],
   ['credit-spend', creditSpend],
   ['orders-list', ordersList],
+  ['organization-wallet', organizationWallet],
   ['reader-child', readerChild],
   ['analyzer-budget', analyzerBudget],
   ['seal', seal],
