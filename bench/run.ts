@@ -4,7 +4,9 @@ import { type BenchResult, heading, mark, print, table } from './common.js';
 import { run as creditSpend } from './credit-spend.js';
 import { run as lambdaBundles } from './lambda-bundles.js';
 import { run as lighthouse } from './lighthouse.js';
+import { run as notaryQueue } from './notary-queue.js';
 import { run as ordersList } from './orders-list.js';
+import { run as organizationWallet } from './organization-wallet.js';
 import { run as readerChild } from './reader-child.js';
 import { run as seal } from './seal.js';
 import { run as spaWeight } from './spa-weight.js';
@@ -21,6 +23,8 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['api-latency', apiLatency],
   ['credit-spend', creditSpend],
   ['orders-list', ordersList],
+  ['organization-wallet', organizationWallet],
+  ['notary-queue', notaryQueue],
   ['reader-child', readerChild],
   ['analyzer-budget', analyzerBudget],
   ['seal', seal],

@@ -13,7 +13,6 @@ import type { Organization } from '../../shared/contract/organizations.js';
 import type { AssignmentGroup } from '../../shared/rules/assignment.js';
 import { adminOf, asAdmin } from './admin.js';
 import { api, newConfirmedUser, type TestUser } from './client.js';
-import { paidOrder } from './orders.js';
 import { addMemberTo, inOrganization } from './organizations.js';
 import { pointAt } from './table.js';
 
@@ -161,6 +160,9 @@ export async function sealedNotarialOrder(
   customer: TestUser,
   opts: { service?: string; region?: string } = {},
 ): Promise<string> {
+  // Imported here: orders.ts uses vitest's expect, and the benchmarks (outside vitest) use
+  // this file's notary helpers.
+  const { paidOrder } = await import('./orders.js');
   const order = await paidOrder(stack, customer, { pendingLinks: true });
   await makeNotarial(stack, order.id, { ...opts, sealed: true });
   return order.id;
