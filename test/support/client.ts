@@ -71,9 +71,12 @@ export async function mailsTo(stack: StackInfo, to: string): Promise<StoredMail[
   return emails.filter((m) => m.destination.to.includes(to));
 }
 
-/** Waits for the n-th mail to `to` (mail is sent before the API answers, so this is quick). */
+/**
+ * Waits for the n-th mail to `to`. Most are sent before the API answers, some by the outbox a
+ * moment later; on a loaded 2-core machine that moment reached 5 s, so the wait is 20 s.
+ */
 export async function waitForMail(stack: StackInfo, to: string, count = 1): Promise<StoredMail> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     const mails = await mailsTo(stack, to);
     if (mails.length >= count) return mails[count - 1] as StoredMail;
     await new Promise((r) => setTimeout(r, 100));
