@@ -6,7 +6,7 @@ import { getOrder, getOrderParts, type OrderRecord } from '../orders/repo.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
-import { auditedWrite } from '../signing/audited-write.js';
+import { type AuditedChange, auditedWrite } from '../signing/audited-write.js';
 import { type AssignmentRecord, assignmentItem } from './assignments-repo.js';
 import { type Choice, chooseNotary } from './candidates.js';
 import { UNASSIGNED_PK, unassignedKeys } from './keys.js';
@@ -85,6 +85,35 @@ export function assignmentWrites(a: AssignmentRecord): TransactItem[] {
   ];
 }
 
+/** The audited change that gives a waiting order its assignment (and the notary its load). */
+export function assignmentChange(
+  a: AssignmentRecord,
+  outsideRegion: boolean,
+  nowIso: string,
+): AuditedChange {
+  return {
+    items: assignmentWrites(a),
+    events: [
+      {
+        kind: 'notary_assigned',
+        actor: { type: 'system' },
+        details: {
+          assignment_id: a.id,
+          notary_org_id: a.notary_org_id,
+          service: a.service_code,
+          outside_region: outsideRegion,
+        },
+      },
+    ],
+    order: {
+      set: 'notarial_stage = :stage, assignment_id = :aid, notary_org_id = :org, updated_at = :now',
+      remove: 'gsi2pk, gsi2sk',
+      condition: 'attribute_not_exists(assignment_id)',
+      values: { ':stage': 'assigned', ':aid': a.id, ':org': a.notary_org_id, ':now': nowIso },
+    },
+  };
+}
+
 async function serviceNameOf(order: OrderRecord): Promise<string> {
   const { lines } = await getOrderParts(order);
   return lines.find((l) => l.service_category === 'notarial_service')?.service_name ?? '';
@@ -107,34 +136,7 @@ export async function assignOrder(
     }
     const a = newAssignment(order, choice, await serviceNameOf(order), [], now);
     const res = await auditedWrite(order.id, nowIso, (o) =>
-      !waitsForNotary(o)
-        ? undefined
-        : {
-            items: assignmentWrites(a),
-            events: [
-              {
-                kind: 'notary_assigned',
-                actor: { type: 'system' },
-                details: {
-                  assignment_id: a.id,
-                  notary_org_id: a.notary_org_id,
-                  service: a.service_code,
-                  outside_region: choice.outsideRegion,
-                },
-              },
-            ],
-            order: {
-              set: 'notarial_stage = :stage, assignment_id = :aid, notary_org_id = :org, updated_at = :now',
-              remove: 'gsi2pk, gsi2sk',
-              condition: 'attribute_not_exists(assignment_id)',
-              values: {
-                ':stage': 'assigned',
-                ':aid': a.id,
-                ':org': a.notary_org_id,
-                ':now': nowIso,
-              },
-            },
-          },
+      waitsForNotary(o) ? assignmentChange(a, choice.outsideRegion, nowIso) : undefined,
     );
     if (res.ok) return 'assigned';
     if (res.failed === 'order') return 'not_waiting';

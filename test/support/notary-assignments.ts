@@ -8,7 +8,7 @@ import { pointAt } from './table.js';
  * An assignment onto a GIVEN notary, for tests that need it on theirs: the seeded demo notary
  * takes every notarial service country-wide, so the weighted choice of `assignNow`
  * (test/support/notary.ts) may give the order to it instead. This writes what the server's
- * assignment writes (functions/notary/assign.ts: `newAssignment`, `assignmentWrites`, the
+ * assignment writes (functions/notary/assign.ts: `newAssignment`, `assignmentChange`, the
  * order's `assignment_id` and stage, the 'notary_assigned' event on its trail) in the same
  * audited transaction, with the notary forced and the assignment's time `at` (a past time
  * makes it overdue to take).
@@ -21,7 +21,7 @@ export async function assignTo(
 ): Promise<string> {
   pointAt(stack);
   const { getOrder, getOrderParts } = await import('../../functions/orders/repo.js');
-  const { assignmentWrites, newAssignment, waitsForNotary } = await import(
+  const { assignmentChange, newAssignment, waitsForNotary } = await import(
     '../../functions/notary/assign.js'
   );
   const { getNotarySettings } = await import('../../functions/notary/settings-repo.js');
@@ -47,34 +47,7 @@ export async function assignTo(
   );
   const nowIso = at.toISOString();
   const res = await auditedWrite(order.id, nowIso, (o) =>
-    !waitsForNotary(o)
-      ? undefined
-      : {
-          items: assignmentWrites(a),
-          events: [
-            {
-              kind: 'notary_assigned',
-              actor: { type: 'system' },
-              details: {
-                assignment_id: a.id,
-                notary_org_id: a.notary_org_id,
-                service: a.service_code,
-                outside_region: false,
-              },
-            },
-          ],
-          order: {
-            set: 'notarial_stage = :stage, assignment_id = :aid, notary_org_id = :org, updated_at = :now',
-            remove: 'gsi2pk, gsi2sk',
-            condition: 'attribute_not_exists(assignment_id)',
-            values: {
-              ':stage': 'assigned',
-              ':aid': a.id,
-              ':org': a.notary_org_id,
-              ':now': nowIso,
-            },
-          },
-        },
+    waitsForNotary(o) ? assignmentChange(a, false, nowIso) : undefined,
   );
   if (!res.ok) throw new Error(`assignment of ${orderId} failed at ${String(res.failed)}`);
   return a.id;
