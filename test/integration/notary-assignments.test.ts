@@ -261,7 +261,7 @@ describe("the notary's decision", () => {
     expect((await notary.action('take_document', n.assignmentId)).status).toBe(200);
     expect((await notary.action('start_review', n.assignmentId)).status).toBe(200);
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => notary.action('approve', n.assignmentId)),
+      Array.from({ length: 100 }, () => notary.action('approve', n.assignmentId)),
     );
     expect(results.map((r) => `${r.status} ${r.body.error?.message ?? ''}`)).toEqual(
       results.map(() => '200 '),
