@@ -46,6 +46,14 @@ const LOADERS: Record<ReaderTask, () => Promise<Reader>> = {
     const [{ checkDocx }] = await Promise.all([import('./file-checks.js'), import('fflate')]);
     return checkDocx;
   },
+  'pdf-signatures': async () => {
+    const [{ listPdfSignatures }] = await Promise.all([
+      import('./pdf-signatures.js'),
+      import('pkijs'),
+      import('asn1js'),
+    ]);
+    return listPdfSignatures;
+  },
 };
 
 /** Sends one answer and resolves once it has left (so an exit right after loses nothing). */

@@ -18,6 +18,30 @@ export type PdfCheck =
   | { ok: true; pages: number; bytes: Uint8Array; removed: Removed }
   | { ok: false; problem: 'encrypted' | 'unloadable' };
 
+/**
+ * One signature of a PDF as the reader child found it (reader/pdf-signatures.ts). `valid` is
+ * integrity plus a mathematically correct signature by the certificate the CMS carries: whether
+ * that certificate chains to an accredited CA is not checked here.
+ */
+export interface PdfSignatureInfo {
+  /** 'signature' (adbe.pkcs7.detached / ETSI.CAdES.detached) or 'timestamp' (ETSI.RFC3161 document timestamp) */
+  kind: 'signature' | 'timestamp';
+  /** Signer certificate subject CN (or O, or the whole subject if neither), for a timestamp the TSA's; null when unreadable */
+  signer_name: string | null;
+  /** ISO date: the CMS signingTime attribute, or the TSTInfo genTime for a timestamp, else the dictionary's /M parsed, else null */
+  signed_at: string | null;
+  /** The digest over the ByteRange matches the signed messageDigest (or the timestamp's messageImprint) AND the CMS signature verifies with the embedded signer certificate */
+  valid: boolean;
+  /** ByteRange starts at 0 and ends at the file's end (the last revision's signature); false for signatures over an earlier revision */
+  covers_whole_file: boolean;
+  /** Why not valid: 'byte_range' (malformed/out of bounds/the hole is not exactly the /Contents string), 'digest_mismatch', 'bad_signature', 'unreadable' (CMS not parseable); null when valid */
+  problem: null | 'byte_range' | 'digest_mismatch' | 'bad_signature' | 'unreadable';
+}
+
+export interface PdfSignatureList {
+  signatures: PdfSignatureInfo[];
+}
+
 export interface ReaderResults {
   /** A PDF's text (pdf.js through unpdf). */
   'pdf-text': ReadText;
@@ -27,6 +51,8 @@ export interface ReaderResults {
   'pdf-check': PdfCheck;
   /** Whether an uploaded ZIP is a Word package. */
   'docx-check': { docx: boolean };
+  /** The signatures and document timestamps a PDF carries, each checked against its bytes. */
+  'pdf-signatures': PdfSignatureList;
 }
 
 export type ReaderTask = keyof ReaderResults;
@@ -36,6 +62,7 @@ export const READER_TASKS: readonly ReaderTask[] = [
   'docx-text',
   'pdf-check',
   'docx-check',
+  'pdf-signatures',
 ];
 
 /** Messages the child sends its parent over the IPC channel. */
