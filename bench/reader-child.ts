@@ -73,7 +73,7 @@ export async function run(): Promise<BenchResult> {
       ['pdf-text', pdf],
       ['docx-check', docx()],
       ['docx-text', docx()],
-      ['pdf-signatures', pdf],
+      ['notarized-check', pdf],
     ];
     const rows: string[][] = [];
     const summary: SummaryRow[] = [];

@@ -9,6 +9,7 @@ import { documentsEs } from './messages/documents.es.js';
 import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
+import { notarizedEs } from './messages/notarized.es.js';
 import { notaryEs } from './messages/notary.es.js';
 import { notaryDocumentEs } from './messages/notary-document.es.js';
 import { ordersEs } from './messages/orders.es.js';
@@ -54,6 +55,7 @@ export const es = {
   notary: notaryEs,
   chat: chatEs,
   notaryDocument: notaryDocumentEs,
+  notarized: notarizedEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

@@ -1,10 +1,10 @@
 import { type DocumentKind, MAX_DOCUMENT_BYTES } from '../../shared/contract/documents.js';
-import { apiEs } from '../../shared/messages/api.es.js';
 import { documentsEs } from '../../shared/messages/documents.es.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { ReadFailed } from '../platform/reader/read-in-child.js';
 import * as storage from '../platform/storage.js';
+import { readIntactObject } from '../platform/storage-intact.js';
 import { checkedPdf, realKind } from './content-check.js';
 import { needsWholeFile, SNIFF_BYTES, sniffContainer } from './file-type.js';
 import { type DocumentItem, deleteUncheckedItem, getOwnedDocument, markReady } from './repo.js';
@@ -57,18 +57,11 @@ export async function completeUpload(sub: string, id: string, nowEpoch: number) 
   }
 }
 
-/** Pauses between reads torn by an upload landing meanwhile (a replayed POST takes ms). */
-const TORN_READ_WAITS_MS = [0, 50, 150, 400];
-
-/** The incoming object, whole; tried again when an upload landing meanwhile tore the read. */
+/** The incoming object, whole (storage-intact.ts). */
 async function readIntact(key: string): Promise<Buffer> {
-  for (const wait of TORN_READ_WAITS_MS) {
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const read = await storage.readWholeObject(key);
-    if (!read) throw new AppError('CONFLICT', documentsEs.notUploaded);
-    if (read.intact) return read.bytes;
-  }
-  throw new AppError('CONFLICT', apiEs.conflict);
+  const bytes = await readIntactObject(key);
+  if (!bytes) throw new AppError('CONFLICT', documentsEs.notUploaded);
+  return bytes;
 }
 
 async function checkAndKeep(doc: DocumentItem, nowEpoch: number) {

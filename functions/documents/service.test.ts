@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, sanitizeFileName } from './service.js';
+import { sanitizeFileName } from '../platform/file-name.js';
+import { contentDisposition } from './service.js';
 
 describe('file names', () => {
   it('keeps the base name without folders, control or reserved characters', () => {

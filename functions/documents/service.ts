@@ -8,6 +8,7 @@ import { getCountry } from '../countries/repo.js';
 import { userOwner } from '../credits/keys.js';
 import { readWallet, spend } from '../credits/ledger.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { sanitizeFileName } from '../platform/file-name.js';
 import { hitLimit, type LimitName } from '../platform/limits.js';
 import type { Analyzer } from '../platform/providers/analysis.js';
 import { AnalysisError } from '../platform/providers/analysis-error.js';
@@ -47,8 +48,6 @@ export const ANALYSIS_RULE = 'ai_document_analysis';
 /** A provider's report larger than this is cut (an item holds at most 400 KB). */
 const MAX_MARKDOWN_CHARS = 100_000;
 
-const MAX_FILE_NAME = 200;
-
 /** Ids are 128-bit random, base64url: anything else cannot name a document. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -65,24 +64,6 @@ export function toView(doc: DocumentItem): DocumentView {
     sha256: doc.status === 'ready' ? (doc.sha256 ?? null) : null,
     created_at: doc.created_at,
   };
-}
-
-/**
- * The file name as shown and offered for download: no folders, no control or reserved
- * characters, at most 200 characters with the extension kept.
- */
-export function sanitizeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  const clean = base
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (clean.length <= MAX_FILE_NAME) return clean;
-  const dot = clean.lastIndexOf('.');
-  const ext = dot > 0 ? clean.slice(dot) : '';
-  return clean.slice(0, MAX_FILE_NAME - ext.length).trimEnd() + ext;
 }
 
 export async function ownedOr404(id: string, sub: string, message: string): Promise<DocumentItem> {

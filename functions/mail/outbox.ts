@@ -40,6 +40,8 @@ export type OutboxAfter =
       link_id: string;
       recipient: 'requester' | 'signer';
       expires_at: string;
+      /** 'notarized': the link downloads the notary's notarized PDF; absent: the sealed one. */
+      file?: 'notarized';
     }
   | { kind: 'refund_notice'; payment_intent_id: string }
   /** A payment's receipt (functions/receipts/): records the receipt's `mailed_at`. */

@@ -4,6 +4,7 @@ import { systemClock } from '../platform/clock.js';
 import { startReview, takeDocument } from './actions.js';
 import { assignmentView } from './assignment-view.js';
 import { approve } from './decide.js';
+import { notarize } from './notarize.js';
 import { notaryOf } from './notary-context.js';
 import { getNotarySettings } from './settings-repo.js';
 
@@ -12,11 +13,23 @@ export const handler = contextRoute(routes.notaryAction, async ({ acting, body }
   const orgId = notaryOf(acting);
   const now = systemClock.now();
   const input = { orgId, sub: acting.sub, assignmentId: body.assignment_id, now };
-  const moved =
-    body.action === 'take_document'
-      ? await takeDocument(input)
-      : body.action === 'start_review'
-        ? await startReview(input)
-        : await approve(input);
+  const moved = await (() => {
+    switch (body.action) {
+      case 'take_document':
+        return takeDocument(input);
+      case 'start_review':
+        return startReview(input);
+      case 'approve':
+        return approve(input);
+      case 'notarize':
+        return notarize({
+          ...input,
+          uploadId: body.upload_id,
+          repertorio: body.repertorio,
+          actDate: body.act_date,
+          notaryName: body.notary_name,
+        });
+    }
+  })();
   return { assignment: assignmentView(moved, await getNotarySettings(orgId), now) };
 });

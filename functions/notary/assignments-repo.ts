@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { NotarizedAct } from '../../shared/contract/notarized.js';
 import { apiEs } from '../../shared/messages/api.es.js';
 import {
   type AssignmentGroup,
@@ -40,6 +41,9 @@ export interface AssignmentRecord {
   unread_notary?: number;
   /** Notaries the order was assigned to before, this one included: a reassignment skips them. */
   tried: string[];
+  /** Once notarized (notarize.ts): the upload delivered and the act's data. */
+  notarized_upload_id?: string;
+  notarized_act?: NotarizedAct;
   /** The overdue job recorded this stage's lateness on the trail already. */
   overdue_noted: 'take' | 'process' | null;
   updated_at: string;

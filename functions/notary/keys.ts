@@ -60,3 +60,14 @@ export const messageKey = (orderId: string, assignmentId: string, id: string) =>
   sk: `MSG#${assignmentId}#${id}`,
 });
 export const threadPrefix = (assignmentId: string) => `MSG#${assignmentId}#`;
+
+/**
+ * An upload of a notarized PDF for an assignment (notarized-files.ts), in the assignment's
+ * partition: `ASSIGN#{aid}` / `NFILE#{uploadId}`. Its bytes: `incoming/notarized/{aid}/{upload}.pdf`
+ * (the only key its presigned POST names; the bucket expires incoming/ after a day), then, once
+ * checked, `notarized/{orderId}/{aid}/{upload}-{random}.pdf`, written by the server alone.
+ */
+export const notarizedFileKey = (assignmentId: string, uploadId: string) => ({
+  pk: `ASSIGN#${assignmentId}`,
+  sk: `NFILE#${uploadId}`,
+});

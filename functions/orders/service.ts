@@ -391,6 +391,7 @@ export function toOrder(
     signed_file_url: order.signed_file_url ?? null,
     notarized_file_url: order.notarized_file_url ?? null,
     notarial_stage: order.notarial_stage ?? null,
+    notarized_act: order.notarized_act ?? null,
     signed_sha256: order.sealed_sha256 ?? null,
     verification_code: order.verification_code ?? null,
     items: lines.map((l) => ({

@@ -42,6 +42,7 @@ export const auditKinds = [
   'notary_overdue',
   'notary_reassigned',
   'notary_approved',
+  'notary_notarized',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

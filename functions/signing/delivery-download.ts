@@ -8,12 +8,13 @@ import { httpRoute } from '../platform/http.js';
 import { hitLimit } from '../platform/limits.js';
 import { sha256 } from '../platform/secrets.js';
 import { deliveryLinkKey } from './delivery.js';
-import { sealedFileName, sealedLink } from './file-links.js';
+import { notarizedFileName, notarizedLink, sealedFileName, sealedLink } from './file-links.js';
 import { formatVerificationCode } from './seal-runs.js';
 
 /**
  * POST /api/delivery/download: a delivery mail's personal link (`/descargar/{orderId}?token=`)
- * exchanged for a short-lived link to the sealed PDF (pattern 98). Unknown, expired and
+ * exchanged for a short-lived link to the sealed PDF, or to the notarized one when the link was
+ * sent with it (pattern 98). Unknown, expired and
  * another order's tokens get the same 404, and so do the links of an order cancelled since.
  */
 export const handler = httpRoute(routes.downloadDelivery, async ({ body, sourceIp }) => {
@@ -32,14 +33,16 @@ export const handler = httpRoute(routes.downloadDelivery, async ({ body, sourceI
   // A cancelled order (its payment refunded or disputed after delivery) delivers nothing more:
   // its links answer like an unknown one.
   const order = found?.status === 'cancelled' ? undefined : found;
-  const url = order ? await sealedLink(order) : null;
-  if (!order || !url || !order.sealed_sha256 || !order.verification_code) {
-    throw notFound(t.deliveryNotFound);
-  }
+  if (!order?.verification_code) throw notFound(t.deliveryNotFound);
+  // A notarized delivery's link downloads the notary's file; every other, the sealed one.
+  const notarized = dlv?.file === 'notarized';
+  const url = notarized ? await notarizedLink(order) : await sealedLink(order);
+  const fileSha = notarized ? order.notarized_sha256 : order.sealed_sha256;
+  if (!url || !fileSha) throw notFound(t.deliveryNotFound);
   return {
     url,
-    file_name: sealedFileName(order.document_name),
-    sha256: order.sealed_sha256,
+    file_name: (notarized ? notarizedFileName : sealedFileName)(order.document_name),
+    sha256: fileSha,
     verification_code: formatVerificationCode(order.verification_code),
   };
 });

@@ -36,6 +36,7 @@ export const deliveryLinkAfterSent: AfterSent<DeliveryLinkAfter> = {
           link_id: after.link_id,
           recipient: after.recipient,
           expires_at: after.expires_at,
+          ...(after.file ? { file: after.file } : {}),
           ttl: Math.floor(expiresAt / 1000) + 86_400,
         },
         // A retried send writes the same item again; nothing else may hold that key.
@@ -49,7 +50,10 @@ export const deliveryLinkAfterSent: AfterSent<DeliveryLinkAfter> = {
   recorded: (after, sentAt) =>
     recordMailEvent(
       after.order_id,
-      { kind: 'delivered', details: { mail: 'signing_delivery' } },
+      {
+        kind: 'delivered',
+        details: { mail: after.file === 'notarized' ? 'notarized_delivery' : 'signing_delivery' },
+      },
       sentAt,
     ),
 };

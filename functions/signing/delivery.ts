@@ -10,14 +10,15 @@ import { layout } from '../platform/mail-templates.js';
 import { formatVerificationCode } from './seal-runs.js';
 
 /**
- * Delivery of a sealed document (customer-flows §2.5 delivery option): the requester always,
- * and every signer too when the order says "automatic delivery to the signers". Each recipient
- * gets a personal download link `{APP_URL}/descargar/{orderId}?token=…` (30 days) by a mail
- * written to the outbox in the seal's own transaction. The mail holds a marker, not the token:
- * the outbox mints the token when it sends (functions/mail/link-tokens.ts) and writes the only
- * record of it, its hash (delivery-link-outbox.ts):
+ * Delivery of a sealed document, and later of its notarized file (customer-flows §2.5 delivery
+ * option): the requester always, and every signer too when the order says "automatic delivery
+ * to the signers". Each recipient gets a personal download link
+ * `{APP_URL}/descargar/{orderId}?token=…` (30 days) by a mail written to the outbox in the
+ * transaction that produced the file (the seal's, the notary's decision). The mail holds a
+ * marker, not the token: the outbox mints the token when it sends (functions/mail/link-tokens.ts)
+ * and writes the only record of it, its hash (delivery-link-outbox.ts):
  *
- *   DLV#{sha256(token)} / DLV   order_id, link_id, recipient, expires_at
+ *   DLV#{sha256(token)} / DLV   order_id, link_id, recipient, expires_at, file?
  */
 export const DELIVERY_LINK_DAYS = 30;
 
@@ -29,12 +30,49 @@ export const DELIVERY_LINK_DAYS = 30;
 export const receivesDelivery = (order: OrderRecord, email: string) =>
   order.delivery_options || email.toLowerCase() === order.billing.email.toLowerCase();
 
+/** Which file a delivery mail's link downloads: the sealed PDF, or the notary's notarized one. */
+export type DeliveredFile = 'sealed' | 'notarized';
+
+/** The words of one kind of delivery mail; `{name}` is filled per recipient. */
+export interface DeliveryWords {
+  file: DeliveredFile;
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  note: string;
+}
+
+/** The sealed file's delivery mail (the seal's transaction, seal-order.ts). */
+function sealedWords(order: OrderRecord, code: string, base: string): DeliveryWords {
+  return {
+    file: 'sealed',
+    subject: fmt(t.deliveryMailSubject, { title: order.title }),
+    greeting: t.deliveryMailGreeting,
+    body: fmt(t.deliveryMailBody, {
+      document: order.document_name,
+      number: order.order_number,
+      code: formatVerificationCode(code),
+    }),
+    action: t.deliveryMailAction,
+    note: fmt(t.deliveryMailNote, { verify: `${base}/verificar/${code}` }),
+  };
+}
+
+export const appBase = () => required('APP_URL').replace(/\/+$/, '');
+
+/**
+ * The delivery mails of a file, one per recipient (the requester; the signers too when the
+ * order says so), each with its personal link, as outbox items for the caller's transaction.
+ * Without `words`, the sealed file's mail.
+ */
 export function deliveryItems(
   order: OrderRecord,
   built: { code: string; contacts: { email: string; first_name: string }[] },
   now: Date,
+  words: DeliveryWords = sealedWords(order, built.code, appBase()),
 ): { items: TransactItem[]; recipients: number } {
-  const base = required('APP_URL').replace(/\/+$/, '');
+  const base = appBase();
   const people = new Map<
     string,
     { email: string; first_name: string; role: 'requester' | 'signer' }
@@ -58,17 +96,13 @@ export function deliveryItems(
       outboxPut(
         {
           to: p.email,
-          subject: fmt(t.deliveryMailSubject, { title: order.title }).replace(/\s+/g, ' ').trim(),
+          subject: words.subject.replace(/\s+/g, ' ').trim(),
           ...layout({
-            greeting: fmt(t.deliveryMailGreeting, { name: p.first_name }),
-            body: fmt(t.deliveryMailBody, {
-              document: order.document_name,
-              number: order.order_number,
-              code: formatVerificationCode(built.code),
-            }),
-            action: t.deliveryMailAction,
+            greeting: fmt(words.greeting, { name: p.first_name }),
+            body: words.body,
+            action: words.action,
             url,
-            note: fmt(t.deliveryMailNote, { verify: `${base}/verificar/${built.code}` }),
+            note: words.note,
           }),
         },
         {
@@ -77,6 +111,8 @@ export function deliveryItems(
           link_id: randomUUID(),
           recipient: p.role,
           expires_at: expiresAt.toISOString(),
+          // Absent for the sealed file: links minted before notarized delivery read alike.
+          ...(words.file === 'notarized' ? { file: 'notarized' as const } : {}),
         },
         now,
         marker,

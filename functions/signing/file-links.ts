@@ -14,6 +14,23 @@ export function sealedFileName(documentName: string): string {
   return `${base}-firmado.pdf`;
 }
 
+/** "contrato.pdf" → "contrato-notarizado.pdf". */
+export function notarizedFileName(documentName: string): string {
+  const base = documentName.replace(/\.(pdf|docx?|PDF|DOCX?)$/, '') || 'documento';
+  return `${base}-notarizado.pdf`;
+}
+
+/** A short-lived link to an order's notarized PDF, or null before the notary delivered it. */
+export async function notarizedLink(order: OrderRecord): Promise<string | null> {
+  if (!order.notarized_file_key) return null;
+  return presignedDownload({
+    key: order.notarized_file_key,
+    contentType: 'application/pdf',
+    disposition: attachment(notarizedFileName(order.document_name)),
+    expiresInSeconds: LINK_SECONDS,
+  });
+}
+
 /** A short-lived link to an order's sealed PDF, or null before the seal. */
 export async function sealedLink(order: OrderRecord): Promise<string | null> {
   if (!order.sealed_file_key) return null;
@@ -40,5 +57,11 @@ export async function withFileLinks(order: Order, record: OrderRecord, nowEpoch:
         expiresInSeconds: LINK_SECONDS,
       })
     : null;
-  return { ...order, original_file_url: original, signed_file_url: await sealedLink(record) };
+  const [signed, notarized] = await Promise.all([sealedLink(record), notarizedLink(record)]);
+  return {
+    ...order,
+    original_file_url: original,
+    signed_file_url: signed,
+    notarized_file_url: notarized,
+  };
 }

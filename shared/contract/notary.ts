@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { notaryEs as m } from '../messages/notary.es.js';
 import { ASSIGNMENT_GROUPS, ASSIGNMENT_STATUSES, NOTARY_LIMITS } from '../rules/assignment.js';
 import { REGION_CODES } from '../rules/regions.js';
+import { notarizeFields } from './notarized.js';
 import { orderSchema } from './orders.js';
 import { organizationSchema } from './organizations.js';
 import { orderActivityResponse } from './signing.js';
@@ -148,6 +149,15 @@ export const notaryActionRequest = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('approve'),
     assignment_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.notFound })),
+  }),
+  /**
+   * The decision 'notarize': the notary delivers the notarized PDF it uploaded and checked
+   * (upload_id) with the act's data; the customer receives it and the order ends.
+   */
+  z.strictObject({
+    action: z.literal('notarize'),
+    assignment_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.notFound })),
+    ...notarizeFields,
   }),
 ]);
 export type NotaryActionRequest = z.infer<typeof notaryActionRequest>;

@@ -91,6 +91,7 @@ export const notaryEs = {
   reviewStarted: 'Revisión iniciada',
   notDecidable: 'Este documento no está en revisión por tu notaría: tómalo antes de decidir.',
   approved: 'Documento aprobado',
+  alreadyDecided: 'Este documento ya fue resuelto por tu notaría con otra decisión o archivo.',
   // The customer's notice of the notary's decision.
   approvedMailSubject: 'Tu pedido {number} fue aprobado por la notaría',
   approvedMailGreeting: 'Hola {name}:',

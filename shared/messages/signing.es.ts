@@ -203,6 +203,7 @@ export const signingEs = {
     notary_overdue: 'Plazo de la notaría vencido',
     notary_reassigned: 'Reasignado a otra notaría',
     notary_approved: 'Aprobado por la notaría',
+    notary_notarized: 'Notarizado y entregado por la notaría',
   },
   activityActors: {
     signer: 'Firmante',

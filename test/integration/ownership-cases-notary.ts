@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
-import { notaryApi, notaryWithAssignment, orderChat } from '../support/notary.js';
+import { newNotary, notaryApi, notaryWithAssignment, orderChat } from '../support/notary.js';
 import type { OwnershipCase } from './ownership-cases.js';
 
 /**
@@ -75,5 +75,36 @@ export const notaryOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     const pending = await notaryApi(stack, owner, n.org.id).list('pending');
     const a = pending.body.assignments.find((x) => x.id === n.assignmentId);
     expect(a?.status).toBe('assigned');
+  },
+  createNotarizedUpload: async ({ stack, owner, other }) => {
+    const n = await notaryWithAssignment(stack, owner);
+    await notaryApi(stack, owner, n.org.id).action('take_document', n.assignmentId);
+    const res = await notaryApi(stack, other, n.org.id).startNotarizedUpload(n.assignmentId, {
+      file_name: 'acta.pdf',
+      size: 100,
+    });
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('upload');
+  },
+  completeNotarizedUpload: async ({ stack, owner, other }) => {
+    const n = await notaryWithAssignment(stack, owner);
+    await notaryApi(stack, owner, n.org.id).action('take_document', n.assignmentId);
+    const started = await notaryApi(stack, owner, n.org.id).startNotarizedUpload(n.assignmentId, {
+      file_name: 'acta.pdf',
+      size: 100,
+    });
+    expect(started.status).toBe(201);
+    const res = await notaryApi(stack, other, n.org.id).completeNotarizedUpload(
+      n.assignmentId,
+      started.body.upload_id,
+    );
+    expect(res.status).toBe(403);
+    // Nor from a notary of its own, naming this assignment: the same 404 as an unknown one.
+    const stranger = await newNotary(stack, null);
+    const foreign = await notaryApi(stack, stranger.user, stranger.org.id).completeNotarizedUpload(
+      n.assignmentId,
+      started.body.upload_id,
+    );
+    expect(foreign.status).toBe(404);
   },
 };

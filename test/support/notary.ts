@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StackInfo } from '../../local/stack.js';
 import type { ChatMessage, ChatThreadResponse } from '../../shared/contract/chat.js';
+import type { NotarizedFile } from '../../shared/contract/notarized.js';
 import type {
   Assignment,
   ListAssignmentsResponse,
@@ -11,8 +12,10 @@ import type {
 } from '../../shared/contract/notary.js';
 import type { Organization } from '../../shared/contract/organizations.js';
 import type { AssignmentGroup } from '../../shared/rules/assignment.js';
+import { santiagoDate } from '../../shared/rules/notarized-act.js';
 import { adminOf, asAdmin } from './admin.js';
 import { api, newConfirmedUser, type TestUser } from './client.js';
+import { postToStorage } from './documents.js';
 import { addMemberTo, inOrganization } from './organizations.js';
 import { pointAt } from './table.js';
 
@@ -114,6 +117,67 @@ export function notaryApi(stack: StackInfo, user: TestUser, orgId: string) {
         ...opts,
         body: { action, assignment_id: assignmentId },
       }),
+    startNotarizedUpload: (id: string, body: unknown) =>
+      call<NotarizedUploadStarted & ErrorBody>(
+        'POST',
+        `/api/notary/assignments/${encodeURIComponent(id)}/notarized-file`,
+        { ...opts, body },
+      ),
+    completeNotarizedUpload: (id: string, uploadId: string) =>
+      call<{ file: NotarizedFile } & ErrorBody>(
+        'POST',
+        `/api/notary/assignments/${encodeURIComponent(id)}/notarized-file/${encodeURIComponent(uploadId)}/complete`,
+        opts,
+      ),
+    notarize: (id: string, act: NotarizeAct) =>
+      call<{ assignment: Assignment } & ErrorBody>('POST', '/api/notary/action', {
+        ...opts,
+        body: { action: 'notarize', assignment_id: id, ...act },
+      }),
+  };
+}
+
+interface NotarizedUploadStarted {
+  upload_id: string;
+  upload: { url: string; fields: Record<string, string> };
+}
+
+/** The act's data of a decision 'notarize' (with the checked upload's id). */
+export interface NotarizeAct {
+  upload_id: string;
+  repertorio: string;
+  act_date: string;
+  notary_name: string;
+}
+
+/** Today's date in Santiago (YYYY-MM-DD): an act date the server accepts. */
+export const actToday = () => santiagoDate(new Date());
+
+/**
+ * The notarized PDF's whole upload as the document page makes it: start, POST the bytes to
+ * storage, complete (the server's check). Answers the /complete response.
+ */
+export async function uploadNotarized(
+  stack: StackInfo,
+  user: TestUser,
+  orgId: string,
+  assignmentId: string,
+  bytes: Uint8Array,
+  fileName = 'notarizado.pdf',
+) {
+  const n = notaryApi(stack, user, orgId);
+  const started = await n.startNotarizedUpload(assignmentId, {
+    file_name: fileName,
+    size: bytes.length,
+  });
+  if (started.status !== 201) {
+    throw new Error(`start ${started.status} ${JSON.stringify(started.body)}`);
+  }
+  const posted = await postToStorage(started.body.upload, bytes, 'application/pdf');
+  if (posted >= 300) throw new Error(`storage ${posted}`);
+  return {
+    started: started.body,
+    done: await n.completeNotarizedUpload(assignmentId, started.body.upload_id),
   };
 }
 
@@ -131,6 +195,7 @@ export async function makeNotarial(
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, tableName } = await import('../../functions/platform/db.js');
   const { orderKey } = await import('../../functions/orders/keys.js');
+  const { newVerificationCode } = await import('../../functions/signing/seal-runs.js');
   // Only these fields: the signing links' outbox may append to the order's trail meanwhile, and
   // a whole-item rewrite would put back a stale trail head.
   await db().send(
@@ -139,7 +204,11 @@ export async function makeNotarial(
       Key: orderKey(orderId),
       UpdateExpression: [
         'SET notarial_code = :code, billing.region_province = :region',
-        ...(opts.sealed ? ['#st = :processing, signing_stage = :sealed, sealed_at = :now'] : []),
+        ...(opts.sealed
+          ? [
+              '#st = :processing, signing_stage = :sealed, sealed_at = :now, verification_code = :vc',
+            ]
+          : []),
       ].join(', '),
       ConditionExpression: 'attribute_exists(pk)',
       ...(opts.sealed ? { ExpressionAttributeNames: { '#st': 'status' } } : {}),
@@ -147,7 +216,13 @@ export async function makeNotarial(
         ':code': opts.service ?? 'copia_legalizada',
         ':region': opts.region ?? 'Región Metropolitana',
         ...(opts.sealed
-          ? { ':processing': 'processing', ':sealed': 'sealed', ':now': new Date().toISOString() }
+          ? {
+              ':processing': 'processing',
+              ':sealed': 'sealed',
+              ':now': new Date().toISOString(),
+              // What the seal gives every order: its public verification code.
+              ':vc': newVerificationCode(),
+            }
           : {}),
       },
     }),

@@ -33,21 +33,35 @@ export interface FoundSignature {
 
 const BYTE_RANGE = /\/ByteRange\s*\[([^\]]{0,200})\]/g;
 
-/** Every signature dictionary found, in file order, at most SCAN_LIMITS.maxSignatures. */
+/**
+ * Every signature dictionary found, in file order; past SCAN_LIMITS.maxSignatures, the LAST
+ * ones (the newest revisions, where a notary's own signature is): fake dictionaries put before
+ * it cannot push it out of the list.
+ */
 export function findSignatures(bytes: Uint8Array): FoundSignature[] {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const matches = [...text.matchAll(BYTE_RANGE)].map((m) => ({
+    at: m.index,
+    length: m[0].length,
+    array: m[1] as string,
+    key: (m[1] as string).trim().replace(/\s+/g, ' '),
+  }));
+  // The distinct ranges kept: the last maxSignatures of them, by their last appearance.
+  const kept = new Set<string>();
+  for (let i = matches.length - 1; i >= 0 && kept.size < SCAN_LIMITS.maxSignatures; i--) {
+    kept.add((matches[i] as (typeof matches)[number]).key);
+  }
   // One entry per distinct range: an incremental update may repeat an unchanged dictionary,
   // and the copy whose own /Contents fills the hole is the one that counts.
   const byRange = new Map<string, FoundSignature>();
-  for (const match of text.matchAll(BYTE_RANGE)) {
-    const key = (match[1] as string).trim().replace(/\s+/g, ' ');
-    const found = readOne(text, match.index, match[0].length, match[1] as string);
-    const seen = byRange.get(key);
+  for (const m of matches) {
+    if (!kept.has(m.key)) continue;
+    const found = readOne(text, m.at, m.length, m.array);
+    const seen = byRange.get(m.key);
     if (!seen) {
-      if (byRange.size >= SCAN_LIMITS.maxSignatures) break;
-      byRange.set(key, found);
+      byRange.set(m.key, found);
     } else if (seen.problem === 'byte_range' && found.problem !== 'byte_range') {
-      byRange.set(key, found);
+      byRange.set(m.key, found);
     }
   }
   return [...byRange.values()];

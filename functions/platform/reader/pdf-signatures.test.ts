@@ -154,14 +154,15 @@ describe('listPdfSignatures', () => {
     }
   });
 
-  it('examines at most 20 signatures', async () => {
-    const many = Array.from({ length: 30 }, (_, i) => `/ByteRange [0 ${i + 1} 9 9]`).join('\n');
-    const { signatures } = await listPdfSignatures(
-      new Uint8Array(Buffer.concat([signed, Buffer.from(many, 'latin1')])),
-    );
+  it('examines at most 20 signatures, the last ones: fakes before a real one cannot hide it', async () => {
+    const fakes = Array.from({ length: 30 }, (_, i) => `%/ByteRange [0 ${i + 1} 9 9]`).join('\n');
+    // 30 fake dictionaries in a comment, then a real signature in the revision after them.
+    const padded = Buffer.concat([Buffer.from(await samplePdf(1)), Buffer.from(`\n${fakes}\n`)]);
+    const real = await signWithP12(new Uint8Array(padded), 'Notario');
+    const { signatures } = await listPdfSignatures(real);
     expect(signatures).toHaveLength(20);
-    expect(signatures[0]?.valid).toBe(true);
-    expect(signatures.slice(1).every((s) => s.problem === 'byte_range')).toBe(true);
+    expect(signatures.at(-1)).toMatchObject({ valid: true, covers_whole_file: true });
+    expect(signatures.slice(0, -1).every((s) => s.problem === 'byte_range')).toBe(true);
   });
 
   it('never throws on the hostile PDFs of the fuzz corpus', async () => {
@@ -222,8 +223,12 @@ describe("pdfDate (a signature dictionary's /M)", () => {
   });
 });
 
-describe("the 'pdf-signatures' reader task", () => {
+describe("the 'notarized-check' reader task", () => {
   it('answers from the reader child as it does in process', { timeout: 30_000 }, async () => {
-    expect(await readInChild('pdf-signatures', signed)).toEqual(await listPdfSignatures(signed));
+    expect(await readInChild('notarized-check', signed)).toEqual({
+      ok: true,
+      pages: 1,
+      signatures: await listPdfSignatures(signed).then((l) => l.signatures),
+    });
   });
 });

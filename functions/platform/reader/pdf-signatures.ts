@@ -4,7 +4,7 @@ import type { PdfSignatureInfo, PdfSignatureList } from './tasks.js';
 
 /**
  * The signatures and document timestamps a notarized PDF carries, each checked against the
- * file's bytes: run in the reader child (reader-main.ts, task 'pdf-signatures'), since both the
+ * file's bytes: run in the reader child (reader-main.ts, task 'notarized-check'), since both the
  * PDF and the CMS inside it are untrusted. Never throws for a malformed signature: it is listed
  * with its problem. At most SCAN_LIMITS.maxSignatures are examined.
  *

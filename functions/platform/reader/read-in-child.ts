@@ -143,7 +143,7 @@ export interface ReadLimits {
 }
 
 /** The upload checks, whose budget is checkBudgetMs (a refusal there deletes the upload). */
-const CHECKS = new Set<ReaderTask>(['pdf-check', 'docx-check']);
+const CHECKS = new Set<ReaderTask>(['pdf-check', 'docx-check', 'notarized-check']);
 
 /** Less time than this left on the request's deadline: no child is started for it. */
 const MIN_READ_MS = 500;

@@ -46,13 +46,15 @@ const LOADERS: Record<ReaderTask, () => Promise<Reader>> = {
     const [{ checkDocx }] = await Promise.all([import('./file-checks.js'), import('fflate')]);
     return checkDocx;
   },
-  'pdf-signatures': async () => {
-    const [{ listPdfSignatures }] = await Promise.all([
+  'notarized-check': async () => {
+    const [{ checkNotarizedPdf }] = await Promise.all([
+      import('./notarized-check.js'),
       import('./pdf-signatures.js'),
+      import('@cantoo/pdf-lib'),
       import('pkijs'),
       import('asn1js'),
     ]);
-    return listPdfSignatures;
+    return checkNotarizedPdf;
   },
 };
 

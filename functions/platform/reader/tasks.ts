@@ -19,6 +19,15 @@ export type PdfCheck =
   | { ok: false; problem: 'encrypted' | 'unloadable' };
 
 /**
+ * A notarized PDF as the notary uploaded it (reader/notarized-check.ts): whether the PDF
+ * library opens it (not encrypted), its pages and its signatures. Never rewritten: the notary's
+ * signatures must stay valid.
+ */
+export type NotarizedCheck =
+  | { ok: true; pages: number; signatures: PdfSignatureInfo[] }
+  | { ok: false; problem: 'encrypted' | 'unloadable' };
+
+/**
  * One signature of a PDF as the reader child found it (reader/pdf-signatures.ts). `valid` is
  * integrity plus a mathematically correct signature by the certificate the CMS carries: whether
  * that certificate chains to an accredited CA is not checked here.
@@ -52,7 +61,8 @@ export interface ReaderResults {
   /** Whether an uploaded ZIP is a Word package. */
   'docx-check': { docx: boolean };
   /** The signatures and document timestamps a PDF carries, each checked against its bytes. */
-  'pdf-signatures': PdfSignatureList;
+  /** A notarized PDF (notary/complete-notarized-upload.ts): opens, pages, its signatures. */
+  'notarized-check': NotarizedCheck;
 }
 
 export type ReaderTask = keyof ReaderResults;
@@ -62,7 +72,7 @@ export const READER_TASKS: readonly ReaderTask[] = [
   'docx-text',
   'pdf-check',
   'docx-check',
-  'pdf-signatures',
+  'notarized-check',
 ];
 
 /** Messages the child sends its parent over the IPC channel. */

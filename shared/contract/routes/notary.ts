@@ -1,4 +1,5 @@
 import * as chat from '../chat.js';
+import * as notarized from '../notarized.js';
 import * as notary from '../notary.js';
 import { route } from '../route-def.js';
 
@@ -57,8 +58,8 @@ export const notaryAction = route({
   workContext: true,
   handler: 'notary/action',
   summary:
-    "An action on one of the notary's assignments: 'Tomar Documento' (one of two racing notaries wins), start the review, the decision 'approve'",
-  access: { table: 'write' },
+    "An action on one of the notary's assignments: 'Tomar Documento' (one of two racing notaries wins), start the review, the decisions 'approve' and 'notarize' (delivers the checked notarized PDF with the act's data)",
+  access: { table: 'write', bucket: 'read' },
   request: notary.notaryActionRequest,
   response: notary.assignmentResponse,
 });
@@ -88,4 +89,31 @@ export const postNotaryMessage = route({
   access: { table: 'write' },
   request: chat.postChatMessageRequest,
   response: chat.chatMessageResponse,
+});
+
+export const createNotarizedUpload = route({
+  id: 'createNotarizedUpload',
+  method: 'POST',
+  path: '/api/notary/assignments/{id}/notarized-file',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/create-notarized-upload',
+  summary:
+    "Starts the upload of the notarized PDF of one of the notary's taken assignments: a presigned POST for one file of at most 10 MB",
+  access: { table: 'write', bucket: 'write' },
+  request: notarized.notarizedUploadRequest,
+  response: notarized.notarizedUploadResponse,
+});
+
+export const completeNotarizedUpload = route({
+  id: 'completeNotarizedUpload',
+  method: 'POST',
+  path: '/api/notary/assignments/{id}/notarized-file/{uploadId}/complete',
+  auth: 'user',
+  workContext: true,
+  handler: 'notary/complete-notarized-upload',
+  summary:
+    'Checks the uploaded notarized PDF (a PDF of at most 10 MB that opens, not encrypted) in the reader child, lists its PDF signatures and whether each validates, and keeps those bytes',
+  access: { table: 'write', bucket: 'write', reader: true },
+  response: notarized.notarizedFileResponse,
 });
