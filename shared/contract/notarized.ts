@@ -98,3 +98,10 @@ export const notarizeFields = {
     z.regex(/^[\p{L}\p{M}][\p{L}\p{M} .,'-]*$/u, { error: m.notaryNameInvalid }),
   ),
 };
+
+/** The act's fields as the notary's form fills them (the upload is chosen apart). */
+export const notarizeActForm = z.object({
+  repertorio: notarizeFields.repertorio,
+  act_date: notarizeFields.act_date,
+  notary_name: notarizeFields.notary_name,
+});

@@ -23,7 +23,9 @@ export const notarizedEs = {
     '¿Entregar este documento notarizado? El cliente lo recibirá por correo y el pedido quedará completado.',
   done: 'Documento notarizado y entregado al cliente.',
   // What the check found in the uploaded file.
-  fileChecked: '{name} · {pages} páginas · {size}',
+  fileChecked: '{name} · {pages} · {size}',
+  pageOne: '1 página',
+  pagesMany: '{n} páginas',
   signaturesTitle: 'Firmas digitales del PDF',
   signaturesNone: 'El PDF no contiene firmas digitales.',
   signatureValid: 'Firma íntegra',

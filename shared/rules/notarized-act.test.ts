@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isActDateAllowed, isCalendarDate, santiagoDate } from './notarized-act.js';
+import { isActDateAllowed, isCalendarDate } from './notarized-act.js';
+import { santiagoDate } from './santiago-time.js';
 
 describe('notarial act date', () => {
   it('reads the Santiago calendar day, not the UTC one', () => {

@@ -1,10 +1,4 @@
-import { type Instant, santiagoParts } from './santiago-time.js';
-
-/** An instant's Santiago calendar date as YYYY-MM-DD. */
-export function santiagoDate(at: Instant): string {
-  const p = santiagoParts(at);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
+import { type Instant, santiagoDate } from './santiago-time.js';
 
 /** Whether YYYY-MM-DD names a real calendar day (no 2026-02-30). */
 export function isCalendarDate(s: string): boolean {

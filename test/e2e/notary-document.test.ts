@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
 import { DESKTOP, journey, launchBrowser, newVisitor } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
+import { NOTARY_TEST_SIGNER, notarizedPdf } from '../support/notarized-pdf.js';
 import { notaryWithAssignment, orderRecord } from '../support/notary.js';
 import { logInOnPage } from '../support/web-journey.js';
 
@@ -103,6 +104,88 @@ describe("the notary's document page", () => {
       await chat.getByText(es.chat.closed).waitFor();
     });
     expect((await orderRecord(stack, n.orderId)).status).toBe('completed');
+    expect(notary.consoleErrors).toEqual([]);
+    expect(customer.consoleErrors).toEqual([]);
+    await notary.context.close();
+    await customer.context.close();
+  });
+
+  it('notarize: the notary uploads the notarized PDF, sees its signatures, delivers it; the customer has it', async () => {
+    const n = await notaryWithAssignment(stack);
+    const order = await orderRecord(stack, n.orderId);
+    const pdf = await notarizedPdf();
+    const nz = es.notarized;
+
+    const notary = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
+    notary.page.on('dialog', (dialog) => void dialog.accept());
+    await journey(notary.page, 'notary-notarize', async () => {
+      const page = notary.page;
+      await logInOnPage(page, n.user);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      await page
+        .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
+        .getByRole('button', { name: es.organizations.ordersPromptStay })
+        .click();
+      await switchTo(page, n.org.name);
+      await page.goto(`/notary-document/${n.assignmentId}`);
+      await page.getByRole('button', { name: es.notary.take }).click();
+      await page.getByRole('heading', { name: nz.title }).waitFor();
+      // Delivering without a file or the act's data is refused in the browser.
+      const deliver = page.getByRole('button', { name: nz.submit });
+      expect(await deliver.isDisabled()).toBe(true);
+      // A file that is not a PDF is refused before any call.
+      await page.locator('.notarize-form input[type=file]').setInputFiles({
+        name: 'acta.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('no es un PDF'),
+      });
+      await page.getByText(nz.notPdf).waitFor();
+      await page.locator('.notarize-form input[type=file]').setInputFiles({
+        name: 'escritura-notarizada.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(pdf),
+      });
+      const signatures = page.getByRole('region', { name: nz.signaturesTitle });
+      await signatures.getByText(nz.signatureValid).waitFor();
+      await signatures.getByText(NOTARY_TEST_SIGNER, { exact: false }).waitFor();
+      await deliver.click();
+      await page.getByText(nz.repertorioInvalid).waitFor();
+      await page.getByLabel(nz.repertorio).fill('1234-2026');
+      await page.getByLabel(nz.notaryName).fill('María Fuentes Rojas');
+      await page.screenshot({ path: '.data/e2e-shots/notary-notarize.png', fullPage: true });
+      await deliver.click();
+      await page.getByText(nz.done).waitFor();
+      await page
+        .getByText(fmt(t.decided, { status: es.organizations.assignmentStatus.notarized }))
+        .waitFor();
+      await page.getByText(/Repertorio 1234-2026/).waitFor();
+    });
+
+    const customer = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
+    await journey(customer.page, 'order-notarized', async () => {
+      const page = customer.page;
+      await logInOnPage(page, n.customer);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      await page
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
+      });
+      await dialog.getByText(/Repertorio 1234-2026/).waitFor();
+      const link = dialog.getByRole('link', { name: es.checkout.fileNotarized });
+      const href = await link.getAttribute('href');
+      const file = await fetch(href as string);
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
+      await dialog.getByText(nz.signatureValid).waitFor();
+      await page.screenshot({ path: '.data/e2e-shots/order-notarized.png', fullPage: true });
+    });
+    expect(await orderRecord(stack, n.orderId)).toMatchObject({
+      status: 'completed',
+      notarial_stage: 'notarized',
+    });
     expect(notary.consoleErrors).toEqual([]);
     expect(customer.consoleErrors).toEqual([]);
     await notary.context.close();

@@ -12,7 +12,7 @@ import type {
 } from '../../shared/contract/notary.js';
 import type { Organization } from '../../shared/contract/organizations.js';
 import type { AssignmentGroup } from '../../shared/rules/assignment.js';
-import { santiagoDate } from '../../shared/rules/notarized-act.js';
+import { santiagoDate } from '../../shared/rules/santiago-time.js';
 import { adminOf, asAdmin } from './admin.js';
 import { api, newConfirmedUser, type TestUser } from './client.js';
 import { postToStorage } from './documents.js';

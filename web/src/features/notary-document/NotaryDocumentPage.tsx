@@ -9,9 +9,11 @@ import { formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { ActivityTimeline } from '../../components/activity/ActivityTimeline';
 import { ChatThread } from '../../components/chat/ChatThread';
 import { FactList } from '../../components/facts/FactList';
+import { NotarizedActSummary } from '../../components/pdf-signatures/NotarizedActSummary';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
 import '../../styles/status-badge.css';
+import { NotarizeForm } from './NotarizeForm';
 import './notary-document.css';
 
 const t = es.notaryDocument;
@@ -85,6 +87,7 @@ function Detail({ data }: { data: NotaryAssignmentDetail }) {
   const files = [
     [order.original_file_url, t.fileOriginal],
     [order.signed_file_url, t.fileSigned],
+    [order.notarized_file_url, es.notarized.orderTitle],
   ].filter((f): f is [string, string] => !!f[0] && /^https?:\/\//i.test(f[0]));
 
   return (
@@ -195,7 +198,7 @@ const badgeTone = (status: string) =>
         ? 'warning'
         : 'info';
 
-/** The moves of this assignment: take it, start the review, approve. */
+/** The moves of this assignment: take it, start the review, approve, notarize. */
 function Decision({ data }: { data: NotaryAssignmentDetail }) {
   const a = data.assignment;
   const client = useQueryClient();
@@ -233,7 +236,10 @@ function Decision({ data }: { data: NotaryAssignmentDetail }) {
   return (
     <Card as="section" title={t.decision} titleLevel={2} className="notary-document__decision">
       {decided ? (
-        <p>{fmt(t.decided, { status: statusLabel(a.status) })}</p>
+        <>
+          <p>{fmt(t.decided, { status: statusLabel(a.status) })}</p>
+          {data.order.notarized_act ? <NotarizedActSummary act={data.order.notarized_act} /> : null}
+        </>
       ) : a.status === 'assigned' ? (
         <>
           <p>{t.takeFirst}</p>
@@ -269,6 +275,7 @@ function Decision({ data }: { data: NotaryAssignmentDetail }) {
               {t.approve}
             </Button>
           </div>
+          <NotarizeForm assignmentId={a.id} orderCreatedAt={data.order.created_at} />
         </>
       )}
     </Card>

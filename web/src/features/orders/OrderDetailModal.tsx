@@ -8,6 +8,7 @@ import { contractedItems } from '../../../../shared/rules/money';
 import { FactList } from '../../components/facts/FactList';
 import { orderPaymentFacts, orderStatusFact } from '../../components/facts/orderPaymentFacts';
 import { Icon } from '../../components/layout-bits/icons';
+import { NotarizedActSummary } from '../../components/pdf-signatures/NotarizedActSummary';
 import { OrderReceiptLinks } from '../../components/receipts/OrderReceiptLinks';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
@@ -166,6 +167,11 @@ function OrderDetail({ order }: { order: Order }) {
             ))}
           </ul>
         </section>
+      ) : null}
+      {order.notarized_act ? (
+        <div className="order-section">
+          <NotarizedActSummary act={order.notarized_act} />
+        </div>
       ) : null}
 
       {/* Keyed by status: a cancellation clears a resend's message along with the button. */}

@@ -1,6 +1,7 @@
 import type { DocumentView } from '../../../../shared/contract/documents';
 import { es } from '../../../../shared/messages.es';
 import { ApiError, apiCall } from '../../lib/api';
+import { postToStorage, StorageUploadError } from '../../lib/presignedPost';
 import { DOCUMENT_MIME, documentKindOf, fileProblem } from './wizardRules';
 
 /**
@@ -24,7 +25,7 @@ const USER_FACING = new Set([400, 404, 409, 413, 422, 503]);
 
 /** The message to show for a failed upload: the server's Spanish text, else the spec's. */
 export function uploadErrorMessage(err: unknown): string {
-  if (err instanceof UploadError) return err.message;
+  if (err instanceof UploadError || err instanceof StorageUploadError) return err.message;
   if (err instanceof ApiError && USER_FACING.has(err.status) && err.message) return err.message;
   return es.documents.uploadError;
 }
@@ -40,34 +41,7 @@ export async function uploadDocument(
     // The type by extension: browsers often give no type (or another one) for Word files.
     body: { file_name: file.name, content_type: DOCUMENT_MIME[kind], size: file.size },
   });
-  await postToStorage(created.upload.url, created.upload.fields, file, onProgress);
+  await postToStorage(created.upload, file, onProgress, es.documents.uploadError);
   const done = await apiCall('completeDocumentUpload', { params: { id: created.document.id } });
   return done.document;
-}
-
-/** multipart/form-data POST: the policy fields first, then the file (S3 requires that order). */
-function postToStorage(
-  url: string,
-  fields: Record<string, string>,
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
-      // S3 answers XML (EntityTooLarge, AccessDenied...): nothing the user should read.
-      else reject(new UploadError(es.documents.uploadError));
-    };
-    xhr.onerror = () => reject(new UploadError(es.documents.uploadError));
-    xhr.onabort = () => reject(new UploadError(es.documents.uploadError));
-    xhr.send(form);
-  });
 }

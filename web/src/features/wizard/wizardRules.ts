@@ -412,17 +412,8 @@ export function fileProblem(file: { name: string; size: number }): string | null
   return null;
 }
 
-/** "850 KB" or "1,5 MB" (es formatting). */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) {
-    const kb = Math.max(1, Math.round(bytes / 1024));
-    return fmt(es.wizard.sizeKb, { n: kb.toLocaleString('es-CL') });
-  }
-  const mb = bytes / (1024 * 1024);
-  return fmt(es.wizard.sizeMb, {
-    n: mb.toLocaleString('es-CL', { maximumFractionDigits: 1 }),
-  });
-}
+/** Shown sizes: one formatter for the whole app (lib/fileSize.ts). */
+export { formatFileSize } from '../../lib/fileSize';
 
 /** AI analysis cost: the ai_document_analysis rule, 5 credits when there is none (§9). */
 export const DEFAULT_ANALYSIS_CREDITS = 5;
