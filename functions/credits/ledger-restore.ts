@@ -10,7 +10,7 @@ import { lotDescriptorPut, pinned } from './ledger-pinned.js';
 import { cancellationReasons, type TransactItems, transact } from './ledger-send.js';
 import { MAX_STEPS, settle, settleSoon } from './ledger-settle.js';
 import type { Lot, LotTake } from './replay.js';
-import { restoreTakes } from './restore-lots.js';
+import { partOfTakes, restoreTakes } from './restore-lots.js';
 import { readHead, readWalletItem, scoped } from './wallet.js';
 
 /**
@@ -35,6 +35,8 @@ export interface RestoreInput {
   description: string;
   related_entity_type: string;
   related_entity_id: string;
+  /** Give back only this many credits of the spend (partOfTakes); absent: all of it. */
+  credits?: number;
 }
 
 export interface RestoreExtra {
@@ -61,9 +63,10 @@ export async function restoreSpend(
     const w = await readWalletItem(ownerId);
     if (!w.exists) throw new Error(`ledger: no wallet to give a spend back to (${ownerId})`);
     if (w.journal.length || !w.current) continue;
-    const takes = await spendTakes(ownerId, input.spendKey, input.spentFor);
-    if (!takes?.length)
+    const spent = await spendTakes(ownerId, input.spendKey, input.spentFor);
+    if (!spent?.length)
       throw new Error(`ledger: the spend ${input.spendKey} has no settled record`);
+    const takes = input.credits === undefined ? spent : partOfTakes(spent, input.credits);
     const back = restoreTakes(w.lots, takes);
     const entry: LedgerEntry = {
       id: randomUUID(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lot } from './replay.js';
-import { restoreTakes } from './restore-lots.js';
+import { partOfTakes, restoreTakes } from './restore-lots.js';
 
 const lot = (id: string, remaining: number, extra: Partial<Lot> = {}): Lot => ({
   id,
@@ -49,5 +49,29 @@ describe('restoreTakes: a spend given back to the lots it came from', () => {
     const before = [lot('a', 10)];
     restoreTakes(before, [{ lotId: 'a', expiresAt: 2_000, take: 3 }]);
     expect(before[0]?.remaining).toBe(10);
+  });
+});
+
+describe('partOfTakes: a spend given back in part', () => {
+  const takes = [
+    { lotId: 'early', expiresAt: 1_000, take: 30 },
+    { lotId: 'late', expiresAt: 3_000, take: 20, paymentIntentId: 'pi_9' },
+  ];
+
+  it('takes from the lots that expire last first', () => {
+    expect(partOfTakes(takes, 15)).toEqual([
+      { lotId: 'late', expiresAt: 3_000, take: 15, paymentIntentId: 'pi_9' },
+    ]);
+    expect(partOfTakes(takes, 35)).toEqual([
+      { lotId: 'early', expiresAt: 1_000, take: 15 },
+      { lotId: 'late', expiresAt: 3_000, take: 20, paymentIntentId: 'pi_9' },
+    ]);
+  });
+
+  it('never gives back more than the spend took, nor a bad amount', () => {
+    expect(partOfTakes(takes, 500).reduce((s, t) => s + t.take, 0)).toBe(50);
+    expect(partOfTakes(takes, 0)).toEqual([]);
+    expect(() => partOfTakes(takes, 1.5)).toThrow(RangeError);
+    expect(() => partOfTakes(takes, -1)).toThrow(RangeError);
   });
 });

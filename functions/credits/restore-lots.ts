@@ -46,3 +46,23 @@ export function restoreTakes(walletLots: readonly Lot[], takes: readonly LotTake
   }
   return { lots: [...lots.values()], recreated: [...recreated.values()], total };
 }
+
+/**
+ * The part of a spend's takes worth `credits` (a spend given back in part: a notary's rejection
+ * returns only the notarial share). Taken from the last takes backwards: those lots expire last,
+ * so the credits given back stay usable the longest. Never more than the spend took.
+ */
+export function partOfTakes(takes: readonly LotTake[], credits: number): LotTake[] {
+  if (!Number.isSafeInteger(credits) || credits < 0) {
+    throw new RangeError('the credits given back must be a whole number ≥ 0');
+  }
+  const out: LotTake[] = [];
+  let left = credits;
+  for (let i = takes.length - 1; i >= 0 && left > 0; i--) {
+    const t = takes[i] as LotTake;
+    const take = Math.min(t.take, left);
+    out.unshift({ ...t, take });
+    left -= take;
+  }
+  return out;
+}

@@ -67,6 +67,8 @@ export type OutboxAfter =
         | 'order_unavailable'
         /** The customer told the notary approved the order: it is complete (notary/decide.ts). */
         | 'notary_approved'
+        /** The customer told the notary could not do the notarial service (notary/reject.ts). */
+        | 'notary_rejected'
         /** The other side of an order's chat told of a first unread message (notary/chat.ts). */
         | 'chat_message';
     };

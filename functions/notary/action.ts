@@ -1,4 +1,5 @@
 import * as routes from '../../shared/contract/routes/notary.js';
+import type { RejectionReason } from '../../shared/messages/notary-rejection.es.js';
 import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
 import { startReview, takeDocument } from './actions.js';
@@ -6,6 +7,7 @@ import { assignmentView } from './assignment-view.js';
 import { approve } from './decide.js';
 import { notarize } from './notarize.js';
 import { notaryOf } from './notary-context.js';
+import { reject } from './reject.js';
 import { getNotarySettings } from './settings-repo.js';
 
 /** POST /api/notary/action (§7): the notary's move on one of its assignments. */
@@ -21,6 +23,12 @@ export const handler = contextRoute(routes.notaryAction, async ({ acting, body }
         return startReview(input);
       case 'approve':
         return approve(input);
+      case 'reject':
+        return reject({
+          ...input,
+          reasonCode: body.reason_code as RejectionReason,
+          reasonDetail: body.reason_detail,
+        });
       case 'notarize':
         return notarize({
           ...input,

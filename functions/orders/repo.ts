@@ -1,6 +1,6 @@
 import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentKind } from '../../shared/contract/documents.js';
-import type { NotarizedAct } from '../../shared/contract/notarized.js';
+import type { NotarizedAct, NotaryRejection } from '../../shared/contract/notarized.js';
 import type { CheckoutForm, OrderStatus } from '../../shared/contract/orders.js';
 import type { ServiceCategory } from '../../shared/rules/services.js';
 import type { SignatureType } from '../../shared/rules/signature-types.js';
@@ -118,13 +118,22 @@ export interface OrderRecord {
    * ('unassigned': waiting for a notary; then the assignment's own status), its current
    * assignment and notary.
    */
-  notarial_stage?: 'unassigned' | 'assigned' | 'taken' | 'in_review' | 'approved' | 'notarized';
+  notarial_stage?:
+    | 'unassigned'
+    | 'assigned'
+    | 'taken'
+    | 'in_review'
+    | 'approved'
+    | 'notarized'
+    | 'rejected';
   assignment_id?: string;
   notary_org_id?: string;
   /** Once notarized (functions/notary/notarize.ts): the notary's PDF, its hash and the act. */
   notarized_file_key?: string;
   notarized_sha256?: string;
   notarized_act?: NotarizedAct;
+  /** Once a notary rejected the notarial service (functions/notary/reject.ts). */
+  notary_rejection?: NotaryRejection;
   /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */
   audit_seq?: number;
   audit_head?: string;

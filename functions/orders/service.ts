@@ -392,6 +392,7 @@ export function toOrder(
     notarized_file_url: order.notarized_file_url ?? null,
     notarial_stage: order.notarial_stage ?? null,
     notarized_act: order.notarized_act ?? null,
+    notary_rejection: order.notary_rejection ?? null,
     signed_sha256: order.sealed_sha256 ?? null,
     verification_code: order.verification_code ?? null,
     items: lines.map((l) => ({

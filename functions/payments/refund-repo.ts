@@ -37,7 +37,9 @@ export type RefundReason =
   /** The customer cancelled the order (functions/orders/cancel-by-customer.ts). */
   | 'customer_cancelled'
   /** ... because it included a service not delivered yet: refunded whole. */
-  | 'unavailable';
+  | 'unavailable'
+  /** The notary rejected the notarial service: its part is given back (functions/notary/). */
+  | 'notary_rejected';
 
 export interface RefundRecord {
   payment_intent_id: string;
@@ -46,8 +48,13 @@ export interface RefundRecord {
   user_sub: string;
   /** What was bought, for the customer's e-mail: the request number or the package name. */
   label: string;
-  /** What was charged, in our minor units, and its currency. */
+  /** What is given back, in our minor units, and its currency: what was charged, unless partial. */
   amount: number;
+  /**
+   * Only `amount` of the payment goes back (a notary's rejection returns the notarial part):
+   * Stripe is asked for that amount, and the charge.refunded it reports for it reverses nothing.
+   */
+  partial?: boolean;
   currency_code: string;
   status: 'pending' | 'succeeded';
   refund_id: string | null;

@@ -1,6 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { fromStripeAmount } from '../../shared/rules/currency.js';
+import { fromStripeAmount, toStripeAmount } from '../../shared/rules/currency.js';
 import { type OutboxAfter, outboxPut } from '../mail/outbox.js';
 import type { AfterSent } from '../mail/outbox-sender.js';
 import type { TransactItem } from '../orders/keys.js';
@@ -117,6 +117,9 @@ export async function settleRefund(
       const refund = await client.refunds.create(
         {
           payment_intent: paymentIntentId,
+          ...(record.partial
+            ? { amount: toStripeAmount(record.amount, record.currency_code) }
+            : {}),
           reason: record.reason === 'already_paid' ? 'duplicate' : 'requested_by_customer',
           metadata: { sello_kind: record.kind, sello_reason: record.reason },
         },

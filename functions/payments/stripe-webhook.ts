@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import * as routes from '../../shared/contract/routes/payments.js';
 import { creditsEs } from '../../shared/messages/credits.es.js';
+import { fromStripeAmount } from '../../shared/rules/currency.js';
 import { fulfilOrderEvent } from '../orders/fulfil.js';
 import { orderPaymentOf } from '../orders/payment-metadata.js';
 import { getOrder } from '../orders/repo.js';
@@ -15,7 +16,7 @@ import {
   issuePackageReceipt,
 } from '../receipts/issue.js';
 import { fulfil } from './fulfil.js';
-import { eventHandled, recordEvent } from './refund-repo.js';
+import { eventHandled, getRefund, recordEvent } from './refund-repo.js';
 import { reversePayment } from './reversal.js';
 import { stripe, verifiedEvent } from './stripe-client.js';
 
@@ -58,14 +59,27 @@ async function onIntentEvent(event: Stripe.Event, id: string) {
   });
 }
 
+/**
+ * Whether a charge.refunded reports only our own partial refund (REFUND# partial, and no more
+ * refunded than its amount): a refund of the rest (Stripe's dashboard) is a reversal as ever.
+ */
+async function ownPartialRefund(event: Stripe.Event, id: string): Promise<boolean> {
+  const charge = event.data.object as { amount_refunded?: number };
+  const record = await getRefund(id);
+  if (!record?.partial || !charge.amount_refunded) return false;
+  return fromStripeAmount(charge.amount_refunded, record.currency_code) <= record.amount;
+}
+
 /** Money taken back: charge.refunded (any amount) or charge.dispute.created. */
 async function onReversal(event: Stripe.Event, id: string, cause: 'refund' | 'dispute') {
+  const ours = cause === 'refund' ? await ownPartialRefund(event, id) : false;
   if (cause === 'refund') {
     const charge = event.data.object as { amount_refunded?: number };
     if (!charge.amount_refunded) return;
   }
   try {
-    await reversePayment({ paymentIntentId: id, cause, eventId: event.id });
+    // Our own partial refund (a notary's rejection) gives back a part: the order stands.
+    if (!ours) await reversePayment({ paymentIntentId: id, cause, eventId: event.id });
   } catch (err) {
     countMetric(METRICS.reversalFailed);
     logger.error('payment reversal failed', { eventId: event.id, paymentIntent: id });

@@ -43,6 +43,7 @@ export const auditKinds = [
   'notary_reassigned',
   'notary_approved',
   'notary_notarized',
+  'notary_rejected',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

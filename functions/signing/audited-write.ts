@@ -93,10 +93,21 @@ export function composeAudited(order: OrderRecord, change: AuditedChange, at: st
   };
 }
 
+/**
+ * Thrown by a custom sender (auditedWrite's `sender`) when its own transaction lost a race it
+ * cannot name (the credits ledger's, say): the order is read again and the change rebuilt.
+ */
+export class RebuildChange extends Error {}
+
 export async function auditedWrite(
   orderId: string,
   at: string,
   build: (order: OrderRecord) => AuditedChange | undefined,
+  /**
+   * Sends the composed items instead of a plain transaction (a change that also gives credits
+   * back sends them with the ledger's own writes: order-refund.ts sendWithRefund).
+   */
+  sender?: (items: TransactItem[], order: OrderRecord) => Promise<void>,
 ): Promise<AuditedResult> {
   for (let attempt = 0; ; attempt++) {
     const order = await getOrder(orderId);
@@ -106,9 +117,13 @@ export async function auditedWrite(
     const { items, from, events } = composeAudited(order, change, at);
     beforeWrite();
     try {
-      await send(items);
+      await (sender ? sender(items, order) : send(items));
       return { ok: true, order, events };
     } catch (err) {
+      if (err instanceof RebuildChange) {
+        if (await mayRetry(attempt)) continue;
+        break;
+      }
       const failed = failedConditions(err);
       if (!failed) throw err;
       const other = failed.slice(1, 1 + change.items.length).findIndex(Boolean);

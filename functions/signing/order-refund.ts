@@ -26,7 +26,15 @@ export type OrderEndReason =
   | 'seal_failed'
   /** The customer cancelled it (issue 21), or cancelled it because it was not deliverable. */
   | 'customer_cancelled'
-  | 'unavailable';
+  | 'unavailable'
+  /** The notary rejected its notarial service: that part only comes back (notary/reject.ts). */
+  | 'notary_rejected';
+
+/** A refund of part of the order: this money (card) or these credits (credits orders). */
+export interface RefundPart {
+  amount: number;
+  credits: number;
+}
 
 const byCreditsOf = (order: OrderRecord) =>
   order.payment_method_mix === 'full_credits' && order.credits_used > 0;
@@ -36,10 +44,13 @@ export function refundOf(
   order: OrderRecord,
   reason: OrderEndReason,
   nowIso: string,
+  part?: RefundPart,
 ): { byCredits: boolean; items: TransactItem[]; event: AuditInput } {
   const byCredits = byCreditsOf(order);
+  const amount = part ? part.amount : order.total_price;
+  const credits = part ? part.credits : order.credits_used;
   const items: TransactItem[] =
-    !byCredits && order.payment_intent_id
+    !byCredits && order.payment_intent_id && amount > 0
       ? [
           refundPut({
             payment_intent_id: order.payment_intent_id,
@@ -47,7 +58,8 @@ export function refundOf(
             reason,
             user_sub: order.user_sub,
             label: order.request_number,
-            amount: order.total_price,
+            amount,
+            ...(part ? { partial: true } : {}),
             currency_code: order.currency_code,
             status: 'pending',
             refund_id: null,
@@ -65,8 +77,8 @@ export function refundOf(
       kind: 'refund_queued',
       actor: { type: 'system' },
       details: byCredits
-        ? { credits: order.credits_used }
-        : { amount: order.total_price, currency: order.currency_code },
+        ? { credits, ...(part ? { partial: true } : {}) }
+        : { amount, currency: order.currency_code, ...(part ? { partial: true } : {}) },
     },
   };
 }
@@ -76,6 +88,7 @@ const DESCRIPTIONS: Record<OrderEndReason, string> = {
   seal_failed: t.sealFailedRefundDescription,
   customer_cancelled: t.cancelledRefundDescription,
   unavailable: t.unavailableRefundDescription,
+  notary_rejected: t.notaryRejectedRefundDescription,
 };
 
 /**
@@ -87,6 +100,7 @@ const KEY_PREFIXES: Record<OrderEndReason, string> = {
   seal_failed: 'order-seal_failed',
   customer_cancelled: 'order-cancel',
   unavailable: 'order-cancel',
+  notary_rejected: 'order-notary-reject',
 };
 
 /**
@@ -100,9 +114,11 @@ export async function sendWithRefund(
   items: TransactItem[],
   now: Date,
   lost: () => Error,
+  part?: RefundPart,
 ): Promise<void> {
   beforeWrite();
-  if (!byCreditsOf(order)) {
+  // Nothing to give back in credits (a part worth less than one credit): the end alone.
+  if (!byCreditsOf(order) || (part && part.credits <= 0)) {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     return;
   }
@@ -118,6 +134,7 @@ export async function sendWithRefund(
       related_entity_type: 'order',
       related_entity_id: order.id,
       idempotencyKey: `${KEY_PREFIXES[reason]}:${order.id}`,
+      ...(part ? { credits: part.credits } : {}),
     },
     epoch,
     { items, onConditionFailed: lost },

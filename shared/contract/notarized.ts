@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { notarizedEs as m } from '../messages/notarized.es.js';
+import { REJECTION_REASONS, notaryRejectionEs as r } from '../messages/notary-rejection.es.js';
 
 /**
  * The notary's decision 'notarize' (issue 22; design: docs/drafts/notarial-design.md "6b"):
@@ -105,3 +106,32 @@ export const notarizeActForm = z.object({
   act_date: notarizeFields.act_date,
   notary_name: notarizeFields.notary_name,
 });
+
+/** The decision 'reject': a reason from the list, and the notary's words (required for 'other'). */
+export const rejectFields = {
+  reason_code: z.enum(REJECTION_REASONS as [string, ...string[]], { error: r.reasonInvalid }),
+  reason_detail: z._default(
+    z
+      .string({ error: r.detailInvalid })
+      .check(z.trim(), z.maxLength(1000, { error: r.detailInvalid })),
+    '',
+  ),
+};
+
+export const rejectForm = z.object(rejectFields).check(
+  z.refine((v) => v.reason_code !== 'other' || v.reason_detail.length >= 10, {
+    error: r.detailInvalid,
+    path: ['reason_detail'],
+  }),
+);
+
+/** A notary's rejection as the order keeps and shows it, with what came back. */
+export const notaryRejectionSchema = z.object({
+  reason_code: z.string(),
+  reason_detail: z.string(),
+  refund_amount: z.int(),
+  refund_credits: z.int(),
+  currency_code: z.string(),
+  rejected_at: z.string(),
+});
+export type NotaryRejection = z.infer<typeof notaryRejectionSchema>;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { notaryEs as m } from '../messages/notary.es.js';
 import { ASSIGNMENT_GROUPS, ASSIGNMENT_STATUSES, NOTARY_LIMITS } from '../rules/assignment.js';
 import { REGION_CODES } from '../rules/regions.js';
-import { notarizeFields } from './notarized.js';
+import { notarizeFields, rejectFields } from './notarized.js';
 import { orderSchema } from './orders.js';
 import { organizationSchema } from './organizations.js';
 import { orderActivityResponse } from './signing.js';
@@ -158,6 +158,15 @@ export const notaryActionRequest = z.discriminatedUnion('action', [
     action: z.literal('notarize'),
     assignment_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.notFound })),
     ...notarizeFields,
+  }),
+  /**
+   * The decision 'reject': the notary cannot do the notarial service; the customer is told
+   * with the reason and gets the notarial part of the price back (card or credits, once).
+   */
+  z.strictObject({
+    action: z.literal('reject'),
+    assignment_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.notFound })),
+    ...rejectFields,
   }),
 ]);
 export type NotaryActionRequest = z.infer<typeof notaryActionRequest>;

@@ -4,7 +4,7 @@ import { fmt } from '../messages/fmt.js';
 import { ordersEs } from '../messages/orders.es.js';
 import { phoneNumberError } from '../rules/phone-number.js';
 import { idempotencyKeyField } from './credits.js';
-import { notarizedActSchema } from './notarized.js';
+import { notarizedActSchema, notaryRejectionSchema } from './notarized.js';
 import { selectedServiceSchema } from './requests.js';
 
 /**
@@ -185,6 +185,8 @@ export const orderSchema = z.extend(orderSummarySchema, {
   notarial_stage: z.nullable(z.string()),
   /** Once notarized: the act's data and what the file's signatures checked (notarized.ts). */
   notarized_act: z.nullable(notarizedActSchema),
+  /** Once a notary rejected its notarial service: why, and what came back. */
+  notary_rejection: z.nullable(notaryRejectionSchema),
   /** Once sealed: SHA-256 of the sealed PDF and the code of its public page /verificar/{code}. */
   signed_sha256: z.nullable(z.string()),
   verification_code: z.nullable(z.string()),

@@ -163,6 +163,8 @@ export const signingEs = {
   rejectedMailAction: 'Ver mis pedidos',
   rejectedMailNote: 'Los enlaces de firma de los demás firmantes dejaron de funcionar.',
   rejectedRefundDescription: 'Reembolso del pedido {number}: un firmante rechazó firmar',
+  notaryRejectedRefundDescription:
+    'Reembolso del servicio notarial del pedido {number}: la notaría no pudo realizarlo',
   sealFailedRefundDescription: 'Reembolso del pedido {number}: no se pudo sellar el documento',
   // The requester's notice of a seal that could not be made
   sealFailedMailSubject: 'No pudimos sellar «{title}»: te devolvimos lo pagado',
@@ -204,6 +206,7 @@ export const signingEs = {
     notary_reassigned: 'Reasignado a otra notaría',
     notary_approved: 'Aprobado por la notaría',
     notary_notarized: 'Notarizado y entregado por la notaría',
+    notary_rejected: 'Rechazado por la notaría',
   },
   activityActors: {
     signer: 'Firmante',

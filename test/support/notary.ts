@@ -129,6 +129,16 @@ export function notaryApi(stack: StackInfo, user: TestUser, orgId: string) {
         `/api/notary/assignments/${encodeURIComponent(id)}/notarized-file/${encodeURIComponent(uploadId)}/complete`,
         opts,
       ),
+    reject: (id: string, reason_code: string, reason_detail?: string) =>
+      call<{ assignment: Assignment } & ErrorBody>('POST', '/api/notary/action', {
+        ...opts,
+        body: {
+          action: 'reject',
+          assignment_id: id,
+          reason_code,
+          ...(reason_detail === undefined ? {} : { reason_detail }),
+        },
+      }),
     notarize: (id: string, act: NotarizeAct) =>
       call<{ assignment: Assignment } & ErrorBody>('POST', '/api/notary/action', {
         ...opts,
@@ -225,6 +235,47 @@ export async function makeNotarial(
             }
           : {}),
       },
+    }),
+  );
+}
+
+/**
+ * Gives a paid order the notarial line it would have had if the service could be bought today
+ * (its catalogue item is not on sale until its fulfilment ships): `amount` of the order's total,
+ * in the order's currency, is the notarial part a rejection gives back. The total stays what was
+ * paid.
+ */
+export async function addNotarialLine(stack: StackInfo, orderId: string, amount: number) {
+  pointAt(stack);
+  const { PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db, tableName } = await import('../../functions/platform/db.js');
+  const { lineKey, orderKey } = await import('../../functions/orders/keys.js');
+  const order = await orderRecord(stack, orderId);
+  const line = order.item_count + 1;
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...lineKey(orderId, line),
+        type: 'OrderItem',
+        order_id: orderId,
+        line,
+        service_id: 'svc_copia_legalizada',
+        service_name: 'Copia legalizada',
+        service_category: 'notarial_service',
+        service_description: 'Copia legalizada ante notario',
+        quantity: 1,
+        unit_price_at_purchase: amount,
+        item_total: amount,
+      },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(orderId),
+      UpdateExpression: 'SET item_count = :n',
+      ExpressionAttributeValues: { ':n': line },
     }),
   );
 }
