@@ -32,7 +32,12 @@ const written = routeList.filter((r) => existsSync(join(REPO_ROOT, `functions/${
 describe('routes that read uploaded files', () => {
   it('are the ones that upload checks and the analysis need', () => {
     const declared = written.filter((r) => r.access.reader).map((r) => r.id);
-    expect(declared.sort()).toEqual(['analyzeDocument', 'completeDocumentUpload']);
+    expect(declared.sort()).toEqual([
+      'analyzeDocument',
+      'completeDocumentUpload',
+      // The notary's notarized PDF, checked and its signatures listed (issue 22).
+      'completeNotarizedUpload',
+    ]);
   });
 
   it.each(written.map((r) => [r.id, r] as const))(
