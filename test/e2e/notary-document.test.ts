@@ -4,7 +4,7 @@ import { es, fmt } from '../../shared/messages.es.js';
 import { DESKTOP, journey, launchBrowser, newVisitor } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { NOTARY_TEST_SIGNER, notarizedPdf } from '../support/notarized-pdf.js';
-import { notaryWithAssignment, orderRecord } from '../support/notary.js';
+import { addNotarialLine, notaryWithAssignment, orderRecord } from '../support/notary.js';
 import { logInOnPage } from '../support/web-journey.js';
 
 /**
@@ -185,6 +185,68 @@ describe("the notary's document page", () => {
     expect(await orderRecord(stack, n.orderId)).toMatchObject({
       status: 'completed',
       notarial_stage: 'notarized',
+    });
+    expect(notary.consoleErrors).toEqual([]);
+    expect(customer.consoleErrors).toEqual([]);
+    await notary.context.close();
+    await customer.context.close();
+  });
+
+  it('reject: the notary says why; the customer sees it and the notarial part back', async () => {
+    const n = await notaryWithAssignment(stack);
+    const order = await orderRecord(stack, n.orderId);
+    await addNotarialLine(stack, n.orderId, Math.floor(order.total_price / 2));
+    const r = es.notaryRejection;
+
+    const notary = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
+    notary.page.on('dialog', (dialog) => void dialog.accept());
+    await journey(notary.page, 'notary-reject', async () => {
+      const page = notary.page;
+      await logInOnPage(page, n.user);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      await page
+        .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
+        .getByRole('button', { name: es.organizations.ordersPromptStay })
+        .click();
+      await switchTo(page, n.org.name);
+      await page.goto(`/notary-document/${n.assignmentId}`);
+      await page.getByRole('button', { name: es.notary.take }).click();
+      await page.getByLabel(r.reasonLabel).selectOption('other');
+      const submit = page.getByRole('button', { name: r.submit });
+      await submit.click();
+      // "Otro motivo" needs words: refused in the browser.
+      await page.getByText(r.detailInvalid).waitFor();
+      await page
+        .getByLabel(r.detailLabel)
+        .fill('El documento menciona a otra notaría; no podemos legalizarlo.');
+      await page.screenshot({ path: '.data/e2e-shots/notary-reject.png', fullPage: true });
+      await submit.click();
+      await page.getByText(r.done).waitFor();
+      await page.getByRole('region', { name: r.orderTitle }).waitFor();
+    });
+
+    const customer = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
+    await journey(customer.page, 'order-rejected', async () => {
+      const page = customer.page;
+      await logInOnPage(page, n.customer);
+      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+      await page
+        .getByRole('button', {
+          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
+      });
+      const section = dialog.getByRole('region', { name: r.orderTitle });
+      await section.getByText(/otra notaría/).waitFor();
+      await section.getByText(/créditos a tu cuenta/).waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '.data/e2e-shots/order-rejected.png' });
+    });
+    expect(await orderRecord(stack, n.orderId)).toMatchObject({
+      status: 'completed',
+      notarial_stage: 'rejected',
     });
     expect(notary.consoleErrors).toEqual([]);
     expect(customer.consoleErrors).toEqual([]);

@@ -22,4 +22,5 @@ export {
   type TabsProps,
   tabIdOf,
 } from './Tabs';
+export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { TextField, type TextFieldProps } from './TextField';

@@ -10,10 +10,12 @@ import { ActivityTimeline } from '../../components/activity/ActivityTimeline';
 import { ChatThread } from '../../components/chat/ChatThread';
 import { FactList } from '../../components/facts/FactList';
 import { NotarizedActSummary } from '../../components/pdf-signatures/NotarizedActSummary';
+import { NotaryRejectionSummary } from '../../components/pdf-signatures/NotaryRejectionSummary';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
 import '../../styles/status-badge.css';
 import { NotarizeForm } from './NotarizeForm';
+import { RejectForm } from './RejectForm';
 import './notary-document.css';
 
 const t = es.notaryDocument;
@@ -198,7 +200,7 @@ const badgeTone = (status: string) =>
         ? 'warning'
         : 'info';
 
-/** The moves of this assignment: take it, start the review, approve, notarize. */
+/** The moves of this assignment: take it, start the review, approve, notarize, reject. */
 function Decision({ data }: { data: NotaryAssignmentDetail }) {
   const a = data.assignment;
   const client = useQueryClient();
@@ -239,6 +241,9 @@ function Decision({ data }: { data: NotaryAssignmentDetail }) {
         <>
           <p>{fmt(t.decided, { status: statusLabel(a.status) })}</p>
           {data.order.notarized_act ? <NotarizedActSummary act={data.order.notarized_act} /> : null}
+          {data.order.notary_rejection ? (
+            <NotaryRejectionSummary rejection={data.order.notary_rejection} />
+          ) : null}
         </>
       ) : a.status === 'assigned' ? (
         <>
@@ -276,6 +281,7 @@ function Decision({ data }: { data: NotaryAssignmentDetail }) {
             </Button>
           </div>
           <NotarizeForm assignmentId={a.id} orderCreatedAt={data.order.created_at} />
+          <RejectForm assignmentId={a.id} />
         </>
       )}
     </Card>

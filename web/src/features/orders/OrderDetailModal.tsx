@@ -9,6 +9,7 @@ import { FactList } from '../../components/facts/FactList';
 import { orderPaymentFacts, orderStatusFact } from '../../components/facts/orderPaymentFacts';
 import { Icon } from '../../components/layout-bits/icons';
 import { NotarizedActSummary } from '../../components/pdf-signatures/NotarizedActSummary';
+import { NotaryRejectionSummary } from '../../components/pdf-signatures/NotaryRejectionSummary';
 import { OrderReceiptLinks } from '../../components/receipts/OrderReceiptLinks';
 import { Alert, Button, Modal, Spinner, TextField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
@@ -171,6 +172,11 @@ function OrderDetail({ order }: { order: Order }) {
       {order.notarized_act ? (
         <div className="order-section">
           <NotarizedActSummary act={order.notarized_act} />
+        </div>
+      ) : null}
+      {order.notary_rejection ? (
+        <div className="order-section">
+          <NotaryRejectionSummary rejection={order.notary_rejection} />
         </div>
       ) : null}
 
