@@ -12,6 +12,7 @@ import { maintenanceEs } from './messages/maintenance.es.js';
 import { notarizedEs } from './messages/notarized.es.js';
 import { notaryEs } from './messages/notary.es.js';
 import { notaryDocumentEs } from './messages/notary-document.es.js';
+import { notificationsEs } from './messages/notifications.es.js';
 import { ordersEs } from './messages/orders.es.js';
 import { organizationsEs } from './messages/organizations.es.js';
 import { receiptsEs } from './messages/receipts.es.js';
@@ -56,6 +57,7 @@ export const es = {
   chat: chatEs,
   notaryDocument: notaryDocumentEs,
   notarized: notarizedEs,
+  notifications: notificationsEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',
