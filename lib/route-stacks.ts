@@ -24,6 +24,7 @@ const STACK_OF_DOMAIN: Record<string, RouteStackName> = {
   documents: 'OrdersRoutes',
   orders: 'OrdersRoutes',
   notary: 'OrdersRoutes',
+  notifications: 'OrdersRoutes',
   requests: 'OrdersRoutes',
   signing: 'SigningRoutes',
 };

@@ -13,6 +13,7 @@ import { notarizedEs } from './messages/notarized.es.js';
 import { notaryEs } from './messages/notary.es.js';
 import { notaryDocumentEs } from './messages/notary-document.es.js';
 import { notaryRejectionEs } from './messages/notary-rejection.es.js';
+import { notificationsEs } from './messages/notifications.es.js';
 import { ordersEs } from './messages/orders.es.js';
 import { organizationsEs } from './messages/organizations.es.js';
 import { receiptsEs } from './messages/receipts.es.js';
@@ -58,6 +59,7 @@ export const es = {
   notaryDocument: notaryDocumentEs,
   notarized: notarizedEs,
   notaryRejection: notaryRejectionEs,
+  notifications: notificationsEs,
   layout: {
     brand: 'Sello',
     tagline: 'Firma y legaliza tus documentos en línea',

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CHAT_LIMITS,
   type ChatMessage,
@@ -8,6 +8,11 @@ import { chatEs as t } from '../../shared/messages/chat.es.js';
 import { fmt } from '../../shared/messages/fmt.js';
 import type { AssignmentStatus } from '../../shared/rules/assignment.js';
 import { outboxPut } from '../mail/outbox.js';
+import {
+  type ChatRecipient,
+  chatNotificationAdd,
+  chatNotificationDelete,
+} from '../notifications/repo.js';
 import type { TransactItem } from '../orders/keys.js';
 import type { OrderRecord } from '../orders/repo.js';
 import { getOrganization, personOf } from '../organizations/repo.js';
@@ -23,6 +28,9 @@ import { assignmentKey, messageKey, threadPrefix } from './keys.js';
  * the assignment still being open and under the message cap; the other side is told by e-mail
  * of its first unread message only (the mail is in the transaction, conditioned on that side
  * having read everything), not of every message. Reading a thread marks it read for that side.
+ * The header's bell follows the same counters: each message adds to the other side's
+ * notification in its transaction, and reading clears that side's in the one that resets its
+ * unread count (functions/notifications/).
  */
 export type ChatSide = 'customer' | 'notary';
 
@@ -43,6 +51,22 @@ const UNREAD: Record<ChatSide, 'unread_customer' | 'unread_notary'> = {
   notary: 'unread_notary',
 };
 const other = (side: ChatSide): ChatSide => (side === 'customer' ? 'notary' : 'customer');
+
+/** Whose bell a side's notification rings: the order's customer, or the assignment's notary. */
+const recipient = (
+  side: ChatSide,
+  a: AssignmentRecord,
+  order: Pick<OrderRecord, 'user_sub'>,
+): ChatRecipient =>
+  side === 'customer'
+    ? { audience: 'customer', sub: order.user_sub }
+    : { audience: 'notary', orgId: a.notary_org_id };
+
+const threadOf = (a: AssignmentRecord) => ({
+  order_id: a.order_id,
+  order_number: a.order_number,
+  assignment_id: a.id,
+});
 
 /** Why `side` may not write on `a` now, or null when it may. */
 export function closedReason(side: ChatSide, a: AssignmentRecord | undefined): string | null {
@@ -78,23 +102,35 @@ async function listMessages(a: AssignmentRecord): Promise<ChatMessage[]> {
 export async function readThread(
   side: ChatSide,
   a: AssignmentRecord | undefined,
+  order: Pick<OrderRecord, 'user_sub'>,
 ): Promise<ChatThreadResponse> {
   const reason = closedReason(side, a);
   if (!a) return { messages: [], can_write: false, closed_reason: reason };
   const messages = await listMessages(a);
   if ((a[UNREAD[side]] ?? 0) > 0) {
+    // The count and the bell's notification go together, so a message racing this read is
+    // either in both (unread again) or in neither.
     await db()
       .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: assignmentKey(a.id),
-          UpdateExpression: 'SET #u = :zero',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#u': UNREAD[side] },
-          ExpressionAttributeValues: { ':zero': 0 },
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: assignmentKey(a.id),
+                UpdateExpression: 'SET #u = :zero',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: { '#u': UNREAD[side] },
+                ExpressionAttributeValues: { ':zero': 0 },
+              },
+            },
+            chatNotificationDelete(recipient(side, a, order), threadOf(a)),
+          ],
         }),
       )
       .catch((err) => {
+        // Gone meanwhile, or a message's transaction won the race: both stay unread and the
+        // next read clears them; the thread itself is answered either way.
         if (!isConditionFailure(err)) throw err;
       });
   }
@@ -164,6 +200,7 @@ export async function postMessage(m: NewMessage): Promise<ChatMessage> {
           },
         },
       },
+      chatNotificationAdd(recipient(other(m.side), a, m.order), threadOf(a), record.created_at),
       ...(tell
         ? [
             outboxPut(

@@ -6,6 +6,6 @@ import { ownAssignmentWithOrder } from './own-open-assignment.js';
 
 /** The notary's side of the chat of one of its assignments (read: marked read). */
 export const handler = contextRoute(routes.listNotaryMessages, async ({ acting, params }) => {
-  const { a } = await ownAssignmentWithOrder(notaryOf(acting), params.id);
-  return readThread('notary', a);
+  const { a, order } = await ownAssignmentWithOrder(notaryOf(acting), params.id);
+  return readThread('notary', a, order);
 });

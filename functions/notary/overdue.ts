@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { chatNotificationDelete } from '../notifications/repo.js';
 import type { TransactItem } from '../orders/keys.js';
 import { getOrder } from '../orders/repo.js';
 import { db, queryAll, tableName } from '../platform/db.js';
@@ -86,6 +87,13 @@ async function notTaken(a: AssignmentRecord, now: Date, random: () => number): P
               },
             },
             counterUpdate(a.notary_org_id, { open: -1, pending: -1 }),
+            // The old notary can no longer open this thread (404), so nothing would ever clear
+            // its bell's notification: it goes here. Deleting it once, with the reassignment, is
+            // simpler than every bell read checking each item's assignment is still its own.
+            chatNotificationDelete(
+              { audience: 'notary', orgId: a.notary_org_id },
+              { order_id: a.order_id, order_number: a.order_number, assignment_id: a.id },
+            ),
             ...assignmentWrites(next),
           ],
           events: [

@@ -14,5 +14,5 @@ export const handler = contextRoute(routes.listOrderMessages, async ({ acting, p
   const order = await getOrderFor(params.id ?? '', acting);
   if (!order) throw notFound(ordersEs.orderNotFound);
   const a = order.assignment_id ? await getAssignment(order.assignment_id) : undefined;
-  return readThread('customer', a);
+  return readThread('customer', a, order);
 });

@@ -9,6 +9,7 @@ import * as documentsRoutes from './routes/documents.js';
 import * as featuresRoutes from './routes/features.js';
 import * as maintenanceRoutes from './routes/maintenance.js';
 import * as notaryRoutes from './routes/notary.js';
+import * as notificationsRoutes from './routes/notifications.js';
 import * as ordersRoutes from './routes/orders.js';
 import * as organizationsRoutes from './routes/organizations.js';
 import * as paymentsRoutes from './routes/payments.js';
@@ -42,6 +43,7 @@ export const routes = {
   ...organizationsRoutes,
   ...adminRoutes,
   ...notaryRoutes,
+  ...notificationsRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { RouteId } from '../../shared/contract/routes.js';
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
 import { newNotary, notaryApi, notaryWithAssignment, orderChat } from '../support/notary.js';
+import { bellOf } from '../support/notifications.js';
 import type { OwnershipCase } from './ownership-cases.js';
 
 /**
@@ -67,6 +68,17 @@ export const notaryOwnershipCases: Partial<Record<RouteId, OwnershipCase>> = {
     const res = await orderChat(stack, other, n.orderId).write('Intrusión');
     expect(res.status).toBe(404);
     expect((await orderChat(stack, n.customer, n.orderId).read()).body.messages).toEqual([]);
+  },
+  listNotifications: async ({ stack, owner, other }) => {
+    // The owner is a notary a customer wrote to: its bell has the thread, nobody else's does,
+    // and naming the owner's notary in the context header is refused.
+    const n = await notaryWithAssignment(stack, owner);
+    await orderChat(stack, n.customer, n.orderId).write('Pregunta privada');
+    expect((await bellOf(stack, owner, n.org.id)).body.unread).toBe(1);
+    const res = await bellOf(stack, other, n.org.id);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(n.assignmentId);
+    expect((await bellOf(stack, other)).body).toEqual({ notifications: [], unread: 0 });
   },
   notaryAction: async ({ stack, owner, other }) => {
     const n = await notaryWithAssignment(stack, owner);

@@ -10,3 +10,8 @@ export const requestQueryKey = (id: string) => [...requestsQueryKey, 'detail', i
 export const profileQueryKey = ['profile', 'me'] as const;
 /** The header's work contexts (Personal and each organisation); the same in every context. */
 export const contextsQueryKey = ['me', 'contexts'] as const;
+/**
+ * The header's bell. Not under `['me']`: it depends on the work context (a notary's items join
+ * the caller's own), so a context switch reads it again with the rest.
+ */
+export const notificationsQueryKey = ['notifications'] as const;

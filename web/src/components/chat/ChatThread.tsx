@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   CHAT_LIMITS,
   type ChatMessage,
@@ -10,6 +10,7 @@ import { es } from '../../../../shared/messages.es';
 import { formatSantiagoDateTime } from '../../../../shared/rules/santiago-time';
 import { ApiError } from '../../lib/api';
 import { keepKeyAfter, newIdempotencyKey } from '../../lib/idempotency';
+import { notificationsQueryKey } from '../../lib/queryKeys';
 import { Alert, Button, Spinner } from '../ui';
 import './chat.css';
 
@@ -41,6 +42,10 @@ export function ChatThread({ queryKey, read, write, me, title, id }: ChatThreadP
   const [error, setError] = useState<string | null>(null);
   const key = useRef<string | null>(null);
   const thread = useQuery({ queryKey, queryFn: ({ signal }) => read(signal) });
+  // Each read marked the thread read on the server and cleared its notification: the bell too.
+  useEffect(() => {
+    if (thread.dataUpdatedAt) void client.invalidateQueries({ queryKey: notificationsQueryKey });
+  }, [thread.dataUpdatedAt, client]);
   const send = useMutation({
     mutationFn: (body: string) => {
       key.current ??= newIdempotencyKey();
