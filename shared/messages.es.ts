@@ -115,11 +115,12 @@ export const es = {
   },
   home: {
     heroTitle: 'Firma y legaliza tus documentos en línea',
-    // Promises only what is delivered today (issue 21): the simple signature. What is coming
+    // Promises only what is delivered today (issues 21, 22): the simple signature, the legalized
+    // copy and the protocolization by a notary. What is coming
     // is shown as 'Próximamente' (HomePage, its items checked against the catalogue by
     // test/e2e/availability-routes.test.ts).
     heroSubtitle:
-      'Firma electrónica simple con enlace personal para cada firmante, documento sellado y verificable en línea, sin salir de casa.',
+      'Firma electrónica simple con enlace personal para cada firmante, documento sellado y verificable en línea, y copia legalizada o protocolización ante notario, sin salir de casa.',
     heroCta: 'Firmar un documento',
     heroSecondary: 'Ver planes',
     signersBadge: 'Hasta 10 firmantes por documento',
@@ -139,7 +140,7 @@ export const es = {
       },
       {
         title: 'Servicios Notariales',
-        body: 'Copias legalizadas, protocolización y firmas autorizadas por notario.',
+        body: 'Copias legalizadas y protocolización ante notario, entregadas en línea con los datos del acto.',
       },
     ],
     processTitle: 'Cómo funciona',
@@ -147,14 +148,14 @@ export const es = {
       { title: 'Sube tu documento', body: 'PDF, DOC o DOCX de hasta 10 MB.' },
       {
         title: 'Elige el servicio',
-        body: 'Solo firma electrónica, con plena validez para la mayoría de los contratos privados.',
+        body: 'Solo firma electrónica, o además copia legalizada o protocolización ante notario.',
       },
       { title: 'Elige el tipo de firma', body: 'Firma electrónica simple, por enlace personal.' },
       { title: 'Registra a los firmantes', body: 'Hasta 10 firmantes por documento.' },
       { title: 'Paga', body: 'Con tarjeta o con tus créditos prepagados.' },
       {
         title: 'Recibe tu documento firmado',
-        body: 'Te lo enviamos firmado y sellado, con un código para verificarlo en línea.',
+        body: 'Te lo enviamos firmado y sellado, con un código para verificarlo en línea; y notarizado, si lo pediste.',
       },
     ],
     ctaTitle: '¿Listo para firmar?',
@@ -162,7 +163,7 @@ export const es = {
     ctaButton: 'Comenzar ahora',
     newsletterTitle: 'Suscríbete a nuestro newsletter',
     servicesIntro:
-      'Hoy firmas en línea con firma electrónica simple. La firma biométrica, la avanzada y los servicios notariales llegan pronto.',
+      'Hoy firmas en línea con firma electrónica simple y pides copia legalizada o protocolización ante notario. La firma biométrica, la avanzada y la firma autorizada por notario llegan pronto.',
     processIntro: 'Seis pasos, todo en línea y sin traslados.',
     step: 'Paso {n}',
     newsletterBody: 'Novedades legales, guías y promociones, directo en tu correo.',

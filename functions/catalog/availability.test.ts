@@ -10,15 +10,15 @@ import { defaultFeaturePlans, defaultRules } from './defaults.js';
 
 const clp = parseRate('0.01');
 
-describe('what is delivered today (the seed, issue 21)', () => {
-  it('only the simple signature and the notary-free choice among the wizard services', () => {
+describe('what is delivered today (the seed, issues 21 and 22)', () => {
+  it('the simple signature, the notary-free choice, the legalized copy and the protocolization', () => {
     expect(defaultServices.filter((s) => s.available).map((s) => s.code)).toEqual([
       'sin_notario',
+      'copia_legalizada',
+      'protocolizacion',
       'fes',
     ]);
     for (const code of [
-      'copia_legalizada',
-      'protocolizacion',
       'firma_autorizada',
       'biometrica',
       'fea',
@@ -34,7 +34,7 @@ describe('what is delivered today (the seed, issue 21)', () => {
       ai_document_analysis: true,
       ai_chat_message: false,
       document_signature: true,
-      notarial_service: false,
+      notarial_service: true,
       template_access: false,
     });
     // The wizard's services are priced by the wizard, never by a second number of their own.
@@ -59,12 +59,13 @@ describe('what is delivered today (the seed, issue 21)', () => {
     expect(creditServiceUse('ai_chat_message')).toBe('direct');
   });
 
-  it('on the seeded Chilean catalogue: 20 credits a simple signer, no notarial service', () => {
+  it('on the seeded Chilean catalogue: 20 credits a simple signer, 79 the cheapest notarial service', () => {
     const cl = defaultServices.map((s) => {
       const p = defaultServicePrices.find((x) => x.service_id === s.id && x.country_id === 'cl');
       return { ...s, price: p?.price ?? 0, currency_code: 'CLP', pricing_model: 'flat' as const };
     });
     expect(wizardCreditsFrom(cl, 'electronic_signature', clp)).toBe(20);
-    expect(wizardCreditsFrom(cl, 'notarial_service', clp)).toBeUndefined();
+    // $7.990 for a legalized copy, less 2%, at 100 pesos a credit: 78.3 → 79.
+    expect(wizardCreditsFrom(cl, 'notarial_service', clp)).toBe(79);
   });
 });

@@ -6,7 +6,8 @@ import type { ServiceItem, ServicePriceItem } from './services-repo.js';
  * environment). Codes are the ones shared/rules/services.ts attaches behaviour to. Ids are
  * stable and distinct from codes: the rules name codes, requests and orders store ids.
  *
- * `available` says what is delivered end to end today (issue 21): only the simple signature,
+ * `available` says what is delivered end to end today (issue 21): the simple signature and (issue
+ * 22: a notary takes, notarizes or rejects them) the legalized copy and the protocolization,
  * with or without a notary-free choice. The issues that build the FEA, Clave Única, biometric
  * and notary sides turn their flags on here.
  */
@@ -38,7 +39,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 2,
     is_active: true,
-    available: false,
+    available: true,
   },
   {
     id: 'svc-protocolizacion',
@@ -52,7 +53,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 3,
     is_active: true,
-    available: false,
+    available: true,
   },
   {
     id: 'svc-firma-autorizada',

@@ -106,9 +106,9 @@ export const defaultRules: RuleItem[] = [
     credits_per_unit: 0,
     description: 'Un servicio notarial sobre un documento.',
     is_active: true,
-    // Sold by the wizard at its catalogue price; no notarial service is delivered yet: turn this
-    // on with them (the list also needs one available in the wizard's catalogue).
-    available: false,
+    // Sold by the wizard at its catalogue price: available while a notarial service is (the
+    // legalized copy and the protocolization, issue 22).
+    available: true,
   },
   {
     id: 'rule-templates',

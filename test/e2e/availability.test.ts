@@ -86,13 +86,11 @@ async function catalogue(): Promise<ServicesCatalog> {
 }
 
 describe('the wizard sells only what is delivered', () => {
-  it('shows FEA, biometric, Clave Única and the notarial services as Próximamente; none can be chosen', async () => {
+  it('shows FEA, biometric, Clave Única and the notary-authorized signature as Próximamente; none can be chosen', async () => {
     const cat = await catalogue();
     const by = (list: CountryService[], code: string) =>
       list.find((s) => s.code === code) as CountryService;
-    const soonNotarial = ['copia_legalizada', 'protocolizacion', 'firma_autorizada'].map((c) =>
-      by(cat.notarial_services, c),
-    );
+    const soonNotarial = ['firma_autorizada'].map((c) => by(cat.notarial_services, c));
     const soonSignatures = ['biometrica', 'fea', 'fes_clave_unica'].map((c) =>
       by(cat.signature_types, c),
     );
@@ -115,6 +113,12 @@ describe('the wizard sells only what is delivered', () => {
         // Even a forced click selects nothing.
         await card.click({ force: true });
         expect(await card.getAttribute('aria-pressed')).toBe('false');
+      }
+      // The legalized copy and the protocolization are sold (issue 22).
+      for (const code of ['copia_legalizada', 'protocolizacion']) {
+        const card = choice(page, by(cat.notarial_services, code));
+        expect(await card.isDisabled(), code).toBe(false);
+        expect(await card.textContent()).not.toContain(a.soonBadge);
       }
       const noNotary = choice(page, by(cat.notarial_services, 'sin_notario'));
       expect(await noNotary.textContent()).not.toContain(a.soonBadge);
@@ -168,7 +172,7 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       await page.goto('/credit-services');
       await page.getByRole('heading', { name: es.credits.servicesTitle, level: 1 }).waitFor();
       const card = (name: string) => page.getByRole('article', { name, exact: true });
-      for (const name of ['notarial_service', 'template_access'] as const) {
+      for (const name of ['template_access'] as const) {
         const c = card(es.credits.serviceNames[name]);
         await c.getByText(a.soonBadge).waitFor();
         expect(await c.getByRole('button', { name: es.credits.useService }).count()).toBe(0);
@@ -180,6 +184,12 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       expect(await signature.textContent()).toContain(a.perSigner);
       const toWizard = signature.getByRole('link', { name: a.goToWizard });
       expect(await toWizard.getAttribute('href')).toBe('/firmar-documento');
+      // The notarial services: 'desde' the cheapest one delivered (a legalized copy, $7.990 − 2%
+      // → 79 credits), bought in the wizard.
+      const notarial = card(es.credits.serviceNames.notarial_service);
+      expect(await notarial.textContent()).toContain(fmt(a.priceFrom, { n: '79' }));
+      expect(await notarial.getAttribute('data-soon')).toBeNull();
+      await notarial.getByRole('link', { name: a.goToWizard }).waitFor();
       const analysis = card(es.credits.serviceNames.ai_document_analysis);
       await analysis.getByRole('link', { name: a.goToAnalysis }).waitFor();
       await shot(page, 'credit-services');
@@ -195,7 +205,8 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       await page.goto('/');
       await page.getByRole('heading', { name: es.home.servicesTitle }).waitFor();
       expect(await page.getByText('Te lo enviamos firmado y notariado').count()).toBe(0);
-      expect(await page.locator('.home-services [data-soon]').count()).toBe(3);
+      // Biometric and advanced signatures are coming; the notarial card promises what is sold.
+      expect(await page.locator('.home-services [data-soon]').count()).toBe(2);
       await shot(page, 'home');
     });
     expect(consoleErrors).toEqual([]);

@@ -164,8 +164,9 @@ describe('cancelling an order', () => {
   it('an order bought for a service not delivered yet offers a full refund in its modal', async () => {
     const user = await newConfirmedUser(stack, 'Notaria');
     const order = await paidOrder(stack, user, { title: 'Copia por legalizar' });
-    // No checkout sells a notarial service today: the order is made as one paid before.
-    await rewriteOrder(stack, order.id, { notarial_code: 'copia_legalizada' } as never);
+    // No checkout sells a notary-authorized signature today (it needs FES + Clave Única): the
+    // order is made as one paid before.
+    await rewriteOrder(stack, order.id, { notarial_code: 'firma_autorizada' } as never);
     const { context, page, consoleErrors } = await newVisitor(browser, stack, {
       gatePassed: true,
       viewport: PHONE,

@@ -32,8 +32,6 @@ const a = es.availability;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const UNDELIVERED = [
-  'copia_legalizada',
-  'protocolizacion',
   'firma_autorizada',
   'biometrica',
   'fea',
@@ -53,7 +51,7 @@ const usage = async (user: TestUser) =>
   ).body.transactions;
 
 describe('the catalogue says what is available', () => {
-  it('only the simple signature and the notary-free choice, in every country', async () => {
+  it('the simple signature, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
     for (const country of ['cl', 'es', 'mx']) {
       const res = await call<ServicesCatalog>('GET', `/api/catalog/services?country_id=${country}`);
       expect(res.status).toBe(200);
@@ -65,8 +63,8 @@ describe('the catalogue says what is available', () => {
       );
       expect(flags).toEqual({
         sin_notario: true,
-        copia_legalizada: false,
-        protocolizacion: false,
+        copia_legalizada: true,
+        protocolizacion: true,
         firma_autorizada: false,
         fes: true,
         biometrica: false,
@@ -94,7 +92,14 @@ describe('the catalogue says what is available', () => {
       credits_per_unit: simpleSigner,
     });
     expect(simpleSigner).toBe(20);
-    expect(by.notarial_service).toMatchObject({ available: false, use: 'wizard' });
+    // The cheapest notarial service delivered (a legalized copy): 'desde' its credits.
+    const copy = catalog.notarial_services.find((s) => s.code === 'copia_legalizada');
+    expect(by.notarial_service).toMatchObject({
+      available: true,
+      use: 'wizard',
+      price_from: true,
+      credits_per_unit: creditsForPayment(copy?.price ?? -1, 'CLP', parseRate('0.01')),
+    });
     expect(by.ai_document_analysis).toMatchObject({
       available: true,
       use: 'analysis',
@@ -200,7 +205,7 @@ describe("'Usar servicio' never charges without delivering", () => {
     const user = await newConfirmedUser(stack, 'Servicios');
     await grantCredits(stack, user.accessToken, 500);
     const expected: Record<string, string> = {
-      notarial_service: a.creditServiceComingSoon,
+      notarial_service: a.creditServiceInWizard,
       template_access: a.creditServiceComingSoon,
       document_signature: a.creditServiceInWizard,
       ai_document_analysis: a.creditServiceInAnalysis,

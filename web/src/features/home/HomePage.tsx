@@ -16,7 +16,8 @@ const serviceSoon: readonly (string | null)[] = [
   null,
   'service:biometrica',
   'service:fea',
-  'service:copia_legalizada service:protocolizacion service:firma_autorizada',
+  // The legalized copy and the protocolization are delivered (issue 22); the card promises them.
+  null,
 ];
 const stepIcons: readonly IconName[] = ['upload', 'stamp', 'pen', 'users', 'creditCard', 'send'];
 
