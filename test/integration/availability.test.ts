@@ -31,12 +31,7 @@ const shop = checkoutApi(stack);
 const a = es.availability;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const UNDELIVERED = [
-  'firma_autorizada',
-  'biometrica',
-  'fea',
-  'fes_clave_unica',
-];
+const UNDELIVERED = ['firma_autorizada', 'biometrica', 'fea', 'fes_clave_unica'];
 
 let cl: Awaited<ReturnType<typeof serviceIds>>;
 beforeAll(async () => {

@@ -222,6 +222,14 @@ async function pointAt(stack: StackInfo) {
   resetConfigCache();
 }
 
+/** The bytes stored under `key` (undefined: none), through the app's storage helper. */
+export async function storedBytes(stack: StackInfo, key: string): Promise<Uint8Array | undefined> {
+  await pointAt(stack);
+  const { readObject } = await import('../../functions/platform/storage.js');
+  const bytes = await readObject(key);
+  return bytes ? new Uint8Array(bytes) : undefined;
+}
+
 /** Whether the bucket holds an object under `key`, through the app's storage helper. */
 export async function objectExists(stack: StackInfo, key: string): Promise<boolean> {
   await pointAt(stack);

@@ -15,6 +15,14 @@ export const NOTARY_TEST_SIGNER = 'Sello - Sello electronico (local)';
 export async function notarizedPdf(opts: { pages?: number; signed?: boolean } = {}) {
   const pdf = await samplePdf(opts.pages ?? 1);
   if (opts.signed === false) return pdf;
+  return signedAsNotary(pdf);
+}
+
+/**
+ * `pdf` signed once more as a notary would sign the sealed document (an incremental update:
+ * the seal's own signatures stay valid; its DocMDP P=2 allows a further signature).
+ */
+export async function signedAsNotary(pdf: Uint8Array): Promise<Uint8Array> {
   const dir = mkdtempSync(join(tmpdir(), 'sello-notarized-'));
   try {
     const pki = await ensureLocalPki(join(dir, 'pki'));

@@ -333,14 +333,19 @@ export const uniqueService = () => `prueba_${Math.random().toString(36).slice(2,
  * the route's, and a test's own service exists nowhere else, so no other notary (the demo one
  * included) competes for its orders, whatever runs beside it.
  */
-export async function notaryOffering(stack: StackInfo, service: string, user?: TestUser) {
+export async function notaryOffering(
+  stack: StackInfo,
+  service: string,
+  user?: TestUser,
+  regions: string[] = [],
+) {
   const made = await newNotary(stack, null);
   if (user) await addMemberTo(stack, made.org, user, 'owner');
   pointAt(stack);
   const settings = await import('../../functions/notary/settings-repo.js');
   await settings.putNotarySettings(
     made.org.id,
-    notarySettings({ services_offered: [service] }),
+    notarySettings({ services_offered: [service], regions }),
     await settings.getNotarySettings(made.org.id),
     new Date().toISOString(),
   );
