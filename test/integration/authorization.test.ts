@@ -4,6 +4,7 @@ import { type RouteDef, type RouteId, routeList } from '../../shared/contract/ro
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
 import { api, newConfirmedUser, signIn, type TestUser } from '../support/client.js';
 import { inOrganization, newOrganization } from '../support/organizations.js';
+import { routePath, sampleBody } from '../support/route-paths.js';
 import { ownershipCases } from './ownership-cases.js';
 
 /**
@@ -11,15 +12,15 @@ import { ownershipCases } from './ownership-cases.js';
  * wrong-kind token with API Gateway's 401, admin routes refuse a customer's token with 403, and
  * every protected route has an ownership case (another user's token never reaches the owner's data),
  * and every route that acts on the work context refuses an organisation the caller is not in.
+ * What each kind of caller (by organisation role, notary, platform admin) gets from every route
+ * with real data: authorization-matrix.test.ts.
  */
 const stack = inject('stack');
 const call = api(stack);
 const protectedRoutes = routeList.filter((r) => r.auth !== 'public');
 
-const samplePath = (r: RouteDef) =>
-  r.path.replace(/\{(\w+)\}/g, (_m, name: string) => `sample-${name}`);
 const send = (r: RouteDef, token?: string) =>
-  call(r.method, samplePath(r), { token, body: r.method === 'GET' ? undefined : {} });
+  call(r.method, routePath(r), { token, body: sampleBody(r) });
 
 /** Flips one character of the signature: same header and claims, invalid signature. */
 const forge = (jwt: string) => {
@@ -74,9 +75,9 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
 
     if (route.workContext) {
       it('refuses to act in an organisation the caller is not a member of', async () => {
-        const res = await call<{ error: { message: string } }>(route.method, samplePath(route), {
+        const res = await call<{ error: { message: string } }>(route.method, routePath(route), {
           token: owner.accessToken,
-          body: route.method === 'GET' ? undefined : {},
+          body: sampleBody(route),
           headers: inOrganization(foreignOrg.id),
         });
         expect(res.status).toBe(403);
