@@ -18,12 +18,7 @@ describe('what is delivered today (the seed, issues 21 and 22)', () => {
       'protocolizacion',
       'fes',
     ]);
-    for (const code of [
-      'firma_autorizada',
-      'biometrica',
-      'fea',
-      'fes_clave_unica',
-    ]) {
+    for (const code of ['firma_autorizada', 'biometrica', 'fea', 'fes_clave_unica']) {
       expect(defaultServices.find((s) => s.code === code)?.available).toBe(false);
     }
   });

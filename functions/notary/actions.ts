@@ -1,7 +1,7 @@
 import { notaryEs } from '../../shared/messages/notary.es.js';
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
 import { tableName } from '../platform/db.js';
-import { AppError, forbidden, notFound } from '../platform/errors.js';
+import { AppError, notFound } from '../platform/errors.js';
 import { auditedWrite } from '../signing/audited-write.js';
 import { type AssignmentRecord, getAssignment } from './assignments-repo.js';
 import { assignmentKey, dueKeys, queuePk, queueSk } from './keys.js';
@@ -24,7 +24,8 @@ export interface ActionInput {
 export async function ownAssignment(orgId: string, id: string): Promise<AssignmentRecord> {
   const a = await getAssignment(id);
   if (!a) throw notFound(notaryEs.notFound);
-  if (a.notary_org_id !== orgId) throw forbidden(notaryEs.notYours);
+  // Another notary's assignment answers like an unknown one: an id reveals nothing.
+  if (a.notary_org_id !== orgId) throw notFound(notaryEs.notFound);
   return a;
 }
 

@@ -85,7 +85,6 @@ export const notaryEs = {
   metricsNone: '—',
   // The API's answers.
   notFound: 'No encontramos esa asignación.',
-  notYours: 'Esa asignación no es de tu notaría.',
   notTakeable: 'Este documento ya no está pendiente de tomar.',
   notReviewable: 'Este documento no está tomado por tu notaría.',
   reviewStarted: 'Revisión iniciada',

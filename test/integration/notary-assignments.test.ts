@@ -310,8 +310,9 @@ describe("the notary's decision", () => {
     expect((await notary.action('take_document', n.assignmentId)).status).toBe(200);
     const other = await newNotary(stack, { active: false });
     const res = await notaryApi(stack, other.user, other.org.id).action('approve', n.assignmentId);
-    expect(res.status).toBe(403);
-    expect(res.body.error?.message).toBe(notaryEs.notYours);
+    // The same 404 as an unknown id: an assignment id of another notary reveals nothing.
+    expect(res.status).toBe(404);
+    expect(res.body.error?.message).toBe(notaryEs.notFound);
     expect((await orderRecord(stack, n.orderId)).status).toBe('processing');
   });
 });
