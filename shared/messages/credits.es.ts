@@ -169,5 +169,7 @@ export const creditsEs = {
   perUnit: 'créditos por {unit}',
   perUnitOne: 'crédito por {unit}',
   credit: 'crédito',
+  /** A ledger line of an order another member placed, as a plain member reads it. */
+  otherMemberOrder: 'Pago de un pedido de otro miembro de la organización',
   perMonthUnit: 'créditos al mes',
 } as const;

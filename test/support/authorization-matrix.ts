@@ -255,11 +255,10 @@ export const authorizationMatrix: Record<RouteId, MatrixRow> = {
 
   // Wallet, credits, features and payments: the context's own.
   useCreditService: { expect: inContext },
-  // FINDING (reported, not fixed here): A's ledger is any member's to read, and the usage line of
-  // an order paid from A's wallet carries that order's id (related_entity_id) and number ('Pago
-  // del pedido ORD-…'), so a plain member learns the id, number and price of an order the
-  // owner placed, which GET /api/orders/{id} answers with a 404 (orders/access.ts mayActOn).
-  listCreditTransactions: { expect: inContext, exposes: { member: ['orderId'] } },
+  // A's ledger is any member's to read, but a plain member does not learn which order another
+  // member paid (credits/ledger-privacy.ts): no id or number of the owner's order, which
+  // GET /api/orders/{id} answers with a 404 (orders/access.ts mayActOn).
+  listCreditTransactions: { expect: inContext },
   getWallet: { expect: inContext },
   getFeatureAccess: { expect: inContext },
   listFeatureSubscriptions: { expect: inContext },
