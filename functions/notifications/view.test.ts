@@ -29,7 +29,7 @@ describe('notificationsView', () => {
       record(1, { count: 1 }),
       record(2, { audience: 'notary', count: 4 }),
     ]).notifications.reverse();
-    expect(customer).toMatchObject({ href: '/mis-pedidos', body: t.unreadOne });
+    expect(customer).toMatchObject({ href: '/mis-pedidos?order=o1', body: t.unreadOne });
     expect(notary).toMatchObject({ href: '/notary-document/a2#chat', body: '4 mensajes sin leer' });
   });
 });

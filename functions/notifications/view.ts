@@ -20,10 +20,10 @@ function viewOf(r: ChatNotificationRecord) {
     }),
     body: r.count === 1 ? t.unreadOne : fmt(t.unreadMany, { n: r.count }),
     count: r.count,
-    // /mis-pedidos opens no order from its URL (yet): the customer lands on the history, where
-    // the order's modal holds the chat. The notary's page has the chat at #chat.
+    // /mis-pedidos?order= opens the order's modal, which holds the chat; the notary's page has
+    // the chat at #chat.
     href: customer
-      ? '/mis-pedidos'
+      ? `/mis-pedidos?order=${encodeURIComponent(r.order_id)}`
       : `/notary-document/${encodeURIComponent(r.assignment_id)}#chat`,
     updated_at: r.updated_at,
   };

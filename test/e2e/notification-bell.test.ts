@@ -43,13 +43,8 @@ describe("the header's bell", () => {
       await link.getByText(fmt(t.unreadMany, { n: 2 })).waitFor();
       await page.screenshot({ path: '.data/e2e-shots/notification-bell.png' });
 
+      // The link opens the order's modal, and its chat, at once.
       await link.click();
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      await page
-        .getByRole('button', {
-          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
-        })
-        .click();
       const dialog = page.getByRole('dialog', {
         name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
       });

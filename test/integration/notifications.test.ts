@@ -40,7 +40,7 @@ describe("the header's bell", () => {
         title: fmt(t.chatFromNotaryTitle, { number: order_number }),
         body: t.unreadOne,
         count: 1,
-        href: '/mis-pedidos',
+        href: `/mis-pedidos?order=${n.orderId}`,
         updated_at: expect.any(String),
       },
     ]);

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import {
   type listOrdersResponse,
@@ -54,8 +55,24 @@ export function OrdersHistory({
   const c = es.checkout;
   const [search, setSearch] = useState(filters.q);
   const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [open, setOpen] = useState<OrderSummary | null>(null);
+  const [open, setOpen] = useState<Pick<OrderSummary, 'id' | 'order_number'> | null>(null);
   const headingId = useId();
+  // '?order={id}' (the bell's link to a chat, a mail's link) opens that order's modal once; the
+  // server still decides whether this context may read it.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('order');
+  useEffect(() => {
+    if (!linked || !ORDER_ID.test(linked)) return;
+    setOpen({ id: linked, order_number: '' });
+    setParams(
+      (old) => {
+        const p = new URLSearchParams(old);
+        p.delete('order');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
 
   // A changed search (once typing pauses) starts again at page 1.
   const lastSearch = useRef(debounced);
@@ -168,6 +185,9 @@ export function OrdersHistory({
     </section>
   );
 }
+
+/** What an order id looks like (anything else in the address is ignored). */
+const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function OrderRow({ order, onOpen }: { order: OrderSummary; onOpen(): void }) {
   const c = es.checkout;
