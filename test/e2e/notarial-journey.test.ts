@@ -128,7 +128,12 @@ describe('the notarial journey', () => {
     await journey(notarySide.page, 'notarial-take', async () => {
       const page = notarySide.page;
       await asNotary(page, first.user, first.org.name);
-      await page.goto('/notary-dashboard');
+      // In the notary's context the sidebar leads to its panel.
+      await page
+        .getByRole('navigation', { name: es.layout.mainNav })
+        .getByRole('link', { name: es.nav.notary })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/notary-dashboard');
       const card = page.locator('.assignment-card', {
         hasText: fmt(es.notary.orderNumber, { number }),
       });

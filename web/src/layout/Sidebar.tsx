@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { es } from '../../../shared/messages.es';
 import { Icon } from '../components/layout-bits/icons';
 import { useSession } from '../lib/session/session';
+import { contextsQuery, contextValueOf } from '../lib/useContextSwitch';
+import { useWorkContext } from '../lib/workContext';
 import { type NavItem, type NavSection, navSectionsFor } from './navigation';
 
 interface SidebarNavProps {
@@ -13,10 +16,14 @@ interface SidebarNavProps {
 
 export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
   const { status, user } = useSession();
-  const sections = navSectionsFor({
-    signedIn: status === 'signedIn',
-    role: user?.role ?? null,
-  });
+  const signedIn = status === 'signedIn';
+  const current = useWorkContext();
+  // The switcher's own list (one cache): which kind of organisation the context is.
+  const { data } = useQuery({ ...contextsQuery, enabled: signedIn });
+  const inNotary = !!data?.contexts.some(
+    (c) => c.type === 'notary' && contextValueOf(c) === current,
+  );
+  const sections = navSectionsFor({ signedIn, role: user?.role ?? null, inNotary });
   const [openState, setOpenState] = useState<Record<string, boolean>>({});
   const baseId = useId();
 

@@ -29,6 +29,16 @@ describe('navSectionsFor', () => {
     expect(customer).not.toContain('/admin/organizations');
   });
 
+  it("adds the notary's panel only in a notary's work context", () => {
+    expect(paths({ signedIn: true, role: 'customer' })).not.toContain('/notary-dashboard');
+    expect(paths({ signedIn: true, role: 'customer', inNotary: true })).toContain(
+      '/notary-dashboard',
+    );
+    expect(paths({ signedIn: false, role: null, inNotary: true })).not.toContain(
+      '/notary-dashboard',
+    );
+  });
+
   it('adds CRM and organisations for admins', () => {
     const admin = paths({ signedIn: true, role: 'admin' });
     expect(admin).toEqual(expect.arrayContaining(['/crm', '/admin/organizations', ...accountOnly]));

@@ -19,14 +19,17 @@ export interface NavSection {
 export interface Viewer {
   signedIn: boolean;
   role: 'customer' | 'admin' | null;
+  /** The work context is a notary organisation: its panel joins the legal section. */
+  inNotary?: boolean;
 }
 
 /**
  * The sidebar (spec customer-flows §2.2): the legal section open by default, the advisory
  * sections closed; orders, credits, subscriptions, newsletter preferences and settings only when
- * logged in; CRM and organisation management only for the admin role.
+ * logged in; CRM and organisation management only for the admin role; the notary's panel only
+ * in a notary organisation's work context.
  */
-export function navSectionsFor({ signedIn, role }: Viewer): NavSection[] {
+export function navSectionsFor({ signedIn, role, inNotary = false }: Viewer): NavSection[] {
   const sections: NavSection[] = [
     {
       id: 'main',
@@ -43,6 +46,10 @@ export function navSectionsFor({ signedIn, role }: Viewer): NavSection[] {
         { to: '/firmar-documento', label: es.nav.sign, icon: 'pen' },
         ...(signedIn
           ? [{ to: '/mis-pedidos', label: es.nav.orders, icon: 'fileText' } as const]
+          : []),
+        // §2.2 "sidebar entries by role": a notary's members work from its panel.
+        ...(signedIn && inNotary
+          ? [{ to: '/notary-dashboard', label: es.nav.notary, icon: 'stamp' } as const]
           : []),
       ],
     },
