@@ -8,6 +8,7 @@ import { storedBytes } from '../support/documents.js';
 import { grantCredits, runJob } from '../support/ledger.js';
 import { signedAsNotary } from '../support/notarized-pdf.js';
 import { notaryOffering, orderRecord } from '../support/notary.js';
+import { enterNotary } from '../support/notary-browser.js';
 import { signer } from '../support/order-forms.js';
 import { completeRequest, signingLinks } from '../support/orders.js';
 import { openLink, signAll } from '../support/signing.js';
@@ -49,23 +50,6 @@ const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 /** A message shown in a chat thread. */
 const message = (page: Page, region: string, text: string) =>
   page.getByRole('region', { name: region }).locator('.chat__body', { hasText: text });
-
-async function asNotary(page: Page, user: { email: string; password: string }, org: string) {
-  await logInOnPage(page, user);
-  await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-  await page
-    .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
-    .getByRole('button', { name: es.organizations.ordersPromptStay })
-    .click();
-  await page.locator('.context-switcher__button').click();
-  await page
-    .getByRole('region', { name: es.organizations.switcherLabel })
-    .getByRole('button', { name: new RegExp(`^${org}`) })
-    .click();
-  await expect
-    .poll(() => page.locator('.context-switcher__button').getAttribute('aria-label'))
-    .toContain(org);
-}
 
 /** Pays a legalized copy with two signers at the checkout, with credits; the order's id. */
 async function payLegalization(page: Page, title: string, region: { text: string }) {
@@ -127,7 +111,7 @@ describe('the notarial journey', () => {
 
     await journey(notarySide.page, 'notarial-take', async () => {
       const page = notarySide.page;
-      await asNotary(page, first.user, first.org.name);
+      await enterNotary(page, first.user, first.org.name);
       // In the notary's context the sidebar leads to its panel.
       await page
         .getByRole('navigation', { name: es.layout.mainNav })
@@ -243,7 +227,7 @@ describe('the notarial journey', () => {
     const notarySide = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
     await journey(notarySide.page, 'notarial-reassigned', async () => {
       const page = notarySide.page;
-      await asNotary(page, second.user, second.org.name);
+      await enterNotary(page, second.user, second.org.name);
       await page.goto('/notary-dashboard');
       await page
         .locator('.assignment-card', {

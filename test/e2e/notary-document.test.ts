@@ -1,10 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
 import { DESKTOP, journey, launchBrowser, newVisitor } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { NOTARY_TEST_SIGNER, notarizedPdf } from '../support/notarized-pdf.js';
 import { addNotarialLine, notaryWithAssignment, orderRecord } from '../support/notary.js';
+import { enterNotary } from '../support/notary-browser.js';
 import { logInOnPage } from '../support/web-journey.js';
 
 /**
@@ -27,14 +28,6 @@ afterAll(async () => {
 /** A message shown in a chat thread (not the text still in its box). */
 const message = (chat: Locator, text: string) => chat.locator('.chat__body', { hasText: text });
 
-async function switchTo(page: Page, name: string) {
-  const switcher = page.locator('.context-switcher__button');
-  await switcher.click();
-  const menu = page.getByRole('region', { name: es.organizations.switcherLabel });
-  await menu.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await expect.poll(() => switcher.getAttribute('aria-label')).toContain(name);
-}
-
 describe("the notary's document page", () => {
   it('take, ask, the customer answers from /mis-pedidos, approve: the order is complete', async () => {
     const n = await notaryWithAssignment(stack);
@@ -45,14 +38,7 @@ describe("the notary's document page", () => {
     notary.page.on('dialog', (dialog) => void dialog.accept());
     await journey(notary.page, 'notary-document', async () => {
       const page = notary.page;
-      await logInOnPage(page, n.user);
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      // A member of an organisation is asked on /mis-pedidos whether to go to its panel.
-      await page
-        .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
-        .getByRole('button', { name: es.organizations.ordersPromptStay })
-        .click();
-      await switchTo(page, n.org.name);
+      await enterNotary(page, n.user, n.org.name);
       await page.goto(`/notary-document/${n.assignmentId}`);
       await page.getByRole('heading', { name: title }).waitFor();
       await page.getByText(t.takeFirst).waitFor();
@@ -120,13 +106,7 @@ describe("the notary's document page", () => {
     notary.page.on('dialog', (dialog) => void dialog.accept());
     await journey(notary.page, 'notary-notarize', async () => {
       const page = notary.page;
-      await logInOnPage(page, n.user);
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      await page
-        .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
-        .getByRole('button', { name: es.organizations.ordersPromptStay })
-        .click();
-      await switchTo(page, n.org.name);
+      await enterNotary(page, n.user, n.org.name);
       await page.goto(`/notary-document/${n.assignmentId}`);
       await page.getByRole('button', { name: es.notary.take }).click();
       await page.getByRole('heading', { name: nz.title }).waitFor();
@@ -202,13 +182,7 @@ describe("the notary's document page", () => {
     notary.page.on('dialog', (dialog) => void dialog.accept());
     await journey(notary.page, 'notary-reject', async () => {
       const page = notary.page;
-      await logInOnPage(page, n.user);
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      await page
-        .getByRole('dialog', { name: es.organizations.ordersPromptTitle })
-        .getByRole('button', { name: es.organizations.ordersPromptStay })
-        .click();
-      await switchTo(page, n.org.name);
+      await enterNotary(page, n.user, n.org.name);
       await page.goto(`/notary-document/${n.assignmentId}`);
       await page.getByRole('button', { name: es.notary.take }).click();
       await page.getByLabel(r.reasonLabel).selectOption('other');

@@ -20,3 +20,22 @@ export function splitFieldErrors<K extends string>(
   }
   return { fields, other };
 }
+
+/**
+ * A refused submit as a react-hook-form form shows it: each field's own message under its field
+ * (`setFieldError`), what no field names as one line for the form's alert (returned; empty when
+ * the fields say it all). The decision forms of the notary's page share it.
+ */
+export function applyServerErrors<K extends string>(
+  err: unknown,
+  formFields: readonly K[],
+  setFieldError: (name: K, error: { type: 'server'; message: string }) => void,
+): string {
+  const { fields, other } = splitFieldErrors(err, formFields);
+  for (const name of formFields) {
+    const message = fields[name];
+    if (message) setFieldError(name, { type: 'server', message });
+  }
+  if (other.length) return other.join('. ');
+  return Object.keys(fields).length ? '' : err instanceof Error ? err.message : '';
+}

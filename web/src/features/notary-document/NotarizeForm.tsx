@@ -16,7 +16,7 @@ import { santiagoDate } from '../../../../shared/rules/santiago-time';
 import { PdfSignatureList } from '../../components/pdf-signatures/PdfSignatureList';
 import { Alert, Button, TextField } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
-import { splitFieldErrors } from '../../lib/fieldErrors';
+import { applyServerErrors } from '../../lib/fieldErrors';
 import { formatFileSize } from '../../lib/fileSize';
 import { StorageUploadError } from '../../lib/presignedPost';
 import { uploadNotarized } from './notarizedUpload';
@@ -104,14 +104,7 @@ export function NotarizeForm({
       void client.invalidateQueries({ queryKey: ['notary'] });
     },
     onError: (err) => {
-      const { fields, other } = splitFieldErrors(err, FIELDS);
-      for (const name of FIELDS) {
-        const message = fields[name];
-        if (message) setFieldError(name, { type: 'server', message });
-      }
-      const shown =
-        other.join('. ') ||
-        (Object.keys(fields).length ? '' : err instanceof Error ? err.message : '');
+      const shown = applyServerErrors(err, FIELDS, setFieldError);
       if (shown) setError(shown);
       toast.error(shown || es.notaryDocument.actionError);
     },

@@ -9,7 +9,7 @@ import { REJECTION_REASONS } from '../../../../shared/messages/notary-rejection.
 import { es } from '../../../../shared/messages.es';
 import { Alert, Button, SelectField, TextAreaField } from '../../components/ui';
 import { apiCall } from '../../lib/api';
-import { splitFieldErrors } from '../../lib/fieldErrors';
+import { applyServerErrors } from '../../lib/fieldErrors';
 
 const t = es.notaryRejection;
 type FormIn = z.input<typeof rejectForm>;
@@ -40,14 +40,7 @@ export function RejectForm({ assignmentId }: { assignmentId: string }) {
       void client.invalidateQueries({ queryKey: ['notary'] });
     },
     onError: (err) => {
-      const { fields, other } = splitFieldErrors(err, FIELDS);
-      for (const name of FIELDS) {
-        const message = fields[name];
-        if (message) setFieldError(name, { type: 'server', message });
-      }
-      const shown =
-        other.join('. ') ||
-        (Object.keys(fields).length ? '' : err instanceof Error ? err.message : '');
+      const shown = applyServerErrors(err, FIELDS, setFieldError);
       if (shown) setError(shown);
       toast.error(shown || es.notaryDocument.actionError);
     },
