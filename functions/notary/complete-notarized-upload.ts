@@ -3,6 +3,7 @@ import * as routes from '../../shared/contract/routes/notary.js';
 import { notarizedEs as m } from '../../shared/messages/notarized.es.js';
 import { digest } from '../documents/stored-file.js';
 import { contextRoute } from '../organizations/acting-as.js';
+import { epochSeconds, systemClock } from '../platform/clock.js';
 import { timedOut } from '../platform/deadline.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
@@ -16,6 +17,8 @@ import {
   markChecked,
   type NotarizedUploadRecord,
   notarizedFileView,
+  releaseCheckLease,
+  takeCheckLease,
 } from './notarized-files.js';
 import { notaryOf } from './notary-context.js';
 import { ownAssignmentWithOrder } from './own-open-assignment.js';
@@ -29,7 +32,8 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{16,64}$/;
  * signatures are listed with whether each validates. The bytes read are hashed and kept, those
  * very bytes, at a key no presigned POST names (a replayed POST only rewrites the incoming
  * object). Never rewritten: the notary's own signatures must stay valid. A repeated call
- * answers the checked file; a refused file is deleted and the notary uploads again.
+ * answers the checked file; calls racing one check are told to wait (409) rather than each
+ * reading the file; a refused file is deleted and the notary uploads again.
  */
 export const handler = contextRoute(routes.completeNotarizedUpload, async ({ acting, params }) => {
   const orgId = notaryOf(acting);
@@ -38,12 +42,20 @@ export const handler = contextRoute(routes.completeNotarizedUpload, async ({ act
   const upload = UPLOAD_ID.test(uploadId) ? await getNotarizedUpload(a.id, uploadId) : undefined;
   if (!upload || upload.notary_org_id !== orgId) throw notFound(m.uploadUnknown);
   if (upload.status === 'checked') return answer(upload);
+  if (!(await takeCheckLease(upload, epochSeconds(systemClock.now())))) {
+    // Another /complete is checking it (or just did): its answer, or wait for it.
+    const now = await getNotarizedUpload(a.id, uploadId);
+    if (now?.status === 'checked') return answer(now);
+    if (!now) throw notFound(m.uploadUnknown);
+    throw new AppError('CONFLICT', m.checking);
+  }
   try {
     return await checkAndKeep(upload);
   } catch (err) {
-    // A concurrent /complete may have checked it meanwhile: its file is the answer.
-    const now = await getNotarizedUpload(a.id, uploadId);
-    if (now?.status === 'checked') return answer(now);
+    // A refusal deleted the upload; anything else leaves it to be checked again.
+    if (!(err instanceof AppError && err.code === 'BUSINESS_RULE')) {
+      await releaseCheckLease(upload);
+    }
     throw err;
   }
 });

@@ -90,7 +90,7 @@ export async function markChecked(
         TableName: tableName(),
         Key: notarizedFileKey(r.assignment_id, r.upload_id),
         UpdateExpression:
-          'SET #st = :checked, #key = :key, #size = :size, pages = :pages, sha256 = :sha, signatures = :sigs',
+          'SET #st = :checked, #key = :key, #size = :size, pages = :pages, sha256 = :sha, signatures = :sigs REMOVE checking_until',
         ConditionExpression: '#st = :uploading',
         ExpressionAttributeNames: { '#st': 'status', '#key': 'key', '#size': 'size' },
         ExpressionAttributeValues: {
@@ -108,6 +108,56 @@ export async function markChecked(
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
+  }
+}
+
+/** How long one /complete holds an upload while it reads and checks it. */
+const CHECK_LEASE_SECONDS = 60;
+
+/**
+ * Takes the upload for one check: of /complete calls racing on one upload, one reads the bytes
+ * and the others are told to wait (false), instead of each reading 10 MB and starting a reader
+ * child. A lease left by a check that died ends after CHECK_LEASE_SECONDS.
+ */
+export async function takeCheckLease(r: NotarizedUploadRecord, nowEpoch: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: notarizedFileKey(r.assignment_id, r.upload_id),
+        UpdateExpression: 'SET checking_until = :until',
+        ConditionExpression:
+          '#st = :uploading AND (attribute_not_exists(checking_until) OR checking_until < :now)',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: {
+          ':uploading': 'uploading',
+          ':now': nowEpoch,
+          ':until': nowEpoch + CHECK_LEASE_SECONDS,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Gives the lease back after a check that ended without a verdict (a retryable failure). */
+export async function releaseCheckLease(r: NotarizedUploadRecord): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: notarizedFileKey(r.assignment_id, r.upload_id),
+        UpdateExpression: 'REMOVE checking_until',
+        ConditionExpression: '#st = :uploading',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':uploading': 'uploading' },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

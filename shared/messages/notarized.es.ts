@@ -52,6 +52,7 @@ export const notarizedEs = {
   unreadable: 'No pudimos leer este PDF. Guárdalo de nuevo como PDF y vuelve a subirlo.',
   tooComplex: 'El PDF es demasiado complejo para revisarlo. Guárdalo de nuevo como PDF y súbelo.',
   uploadUnknown: 'No encontramos ese archivo: súbelo de nuevo.',
+  checking: 'Estamos revisando este archivo. Espera un momento y vuelve a intentarlo.',
   uploadLimit: 'Alcanzaste el máximo de archivos subidos por hoy. Intenta mañana.',
   repertorioInvalid:
     'Indica el número de repertorio (hasta 40 caracteres: letras, números, - y /).',

@@ -137,6 +137,34 @@ describe('the notarized upload', () => {
     expect(word.body.error?.message).toBe(notarizedEs.notPdf);
   });
 
+  it('checks an upload once when 30 completes race: the rest answer it or say to wait', async () => {
+    const n = await takenAssignment();
+    const started = await n.notary.startNotarizedUpload(n.assignmentId, {
+      file_name: 'carrera.pdf',
+      size: signedPdf.length,
+    });
+    expect(await postToStorage(started.body.upload, signedPdf, 'application/pdf')).toBeLessThan(
+      300,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        n.notary.completeNotarizedUpload(n.assignmentId, started.body.upload_id),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(
+      statuses.every((st) => st === 200 || st === 409),
+      statuses.join(),
+    ).toBe(true);
+    expect(statuses).toContain(200);
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect(r.body.error?.message).toBe(notarizedEs.checking);
+    }
+    const after = await n.notary.completeNotarizedUpload(n.assignmentId, started.body.upload_id);
+    expect(after.status).toBe(200);
+    expect(after.body.file.sha256).toBe(sha(signedPdf));
+  });
+
   it('is refused before the notary takes the document', async () => {
     const n = await notaryWithAssignment(stack);
     const res = await notaryApi(stack, n.user, n.org.id).startNotarizedUpload(n.assignmentId, {
