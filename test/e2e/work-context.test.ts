@@ -6,7 +6,7 @@ import { formatCredits, formatMoney } from '../../shared/rules/currency.js';
 import { DESKTOP, journey, launchBrowser, newVisitor } from '../support/browser.js';
 import { api, newConfirmedUser } from '../support/client.js';
 import { grantCredits } from '../support/ledger.js';
-import { GOOD_CARD } from '../support/orders.js';
+import { completeRequest, GOOD_CARD } from '../support/orders.js';
 import {
   addMemberTo,
   contextsOf,
@@ -14,7 +14,7 @@ import {
   newOrganization,
   removeMemberFrom,
 } from '../support/organizations.js';
-import { logInOnPage } from '../support/web-journey.js';
+import { CHECKOUT_VALUES, fillCheckout, logInOnPage } from '../support/web-journey.js';
 
 /**
  * The header's context switcher as a customer uses it (issue 22): 'Crear Organización' makes a
@@ -93,7 +93,7 @@ describe('the context switcher', () => {
     ]);
   });
 
-  it("a member buys a package for the organisation's wallet; Personal is untouched", async () => {
+  it("a member buys a package for the organisation's wallet, then pays an order with it; Personal is untouched", async () => {
     const packages = await call<{ packages: CreditPackage[] }>(
       'GET',
       '/api/credits/packages?country=cl',
@@ -103,6 +103,8 @@ describe('the context switcher', () => {
     const { org } = await newOrganization(stack, 0);
     const member = await newConfirmedUser(stack, 'Compradora');
     await addMemberTo(stack, org, member);
+    const request = await completeRequest(stack, member);
+    expect(request.quote.credits_needed).toBeLessThanOrEqual(pkg.credits_amount);
     const { context, page, consoleErrors } = await newVisitor(browser, stack, {
       viewport: DESKTOP,
       gatePassed: true,
@@ -131,6 +133,29 @@ describe('the context switcher', () => {
       // The header's switcher shows the organisation's new balance too.
       await expect.poll(() => switcher(page).textContent()).toContain(credits(pkg.credits_amount));
       await page.screenshot({ path: '.data/e2e-shots/context-member-bought.png' });
+
+      // Still in the organisation's context: an order paid with the organisation's credits.
+      await page.goto(`/checkout?request=${request.id}`);
+      await fillCheckout(page, CHECKOUT_VALUES);
+      const payment = page.getByRole('region', { name: es.checkout.paymentTitle });
+      const toggle = payment.getByRole('switch', { name: es.checkout.creditsToggle });
+      await expect.poll(() => toggle.isEnabled()).toBe(true);
+      await toggle.check();
+      await payment
+        .getByRole('button', {
+          name: fmt(es.checkout.payWithCredits, {
+            n: formatCredits(request.quote.credits_needed),
+          }),
+        })
+        .click();
+      await page.waitForURL(/\/success\?order=/, { timeout: 30_000 });
+      // The header's switcher shows what is left in the organisation's wallet.
+      await expect
+        .poll(() => switcher(page).textContent())
+        .toContain(credits(pkg.credits_amount - request.quote.credits_needed));
+      // The organisation's order list holds it.
+      await page.goto('/mis-pedidos');
+      await page.getByRole('article', { name: CHECKOUT_VALUES.title, exact: true }).waitFor();
     });
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -138,7 +163,7 @@ describe('the context switcher', () => {
       token: member.accessToken,
       headers: inOrganization(org.id),
     });
-    expect(orgWallet.body.balance).toBe(pkg.credits_amount);
+    expect(orgWallet.body.balance).toBe(pkg.credits_amount - request.quote.credits_needed);
     const personal = await call<{ balance: number }>('GET', '/api/credits/wallet', {
       token: member.accessToken,
     });
