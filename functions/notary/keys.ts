@@ -71,3 +71,9 @@ export const notarizedFileKey = (assignmentId: string, uploadId: string) => ({
   pk: `ASSIGN#${assignmentId}`,
   sk: `NFILE#${uploadId}`,
 });
+
+/** The uploads of an assignment: `ASSIGN#{aid}` and sort keys beginning `NFILE#`. */
+export const notarizedFilesOf = (assignmentId: string) => ({
+  pk: `ASSIGN#${assignmentId}`,
+  skPrefix: 'NFILE#',
+});

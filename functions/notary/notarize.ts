@@ -8,7 +8,7 @@ import { appBase, deliveryItems } from '../signing/delivery.js';
 import type { ActionInput } from './actions.js';
 import type { AssignmentRecord } from './assignments-repo.js';
 import { decide } from './decide.js';
-import { getNotarizedUpload } from './notarized-files.js';
+import { discardUndelivered, getNotarizedUpload } from './notarized-files.js';
 
 export interface NotarizeInput extends ActionInput {
   uploadId: string;
@@ -72,6 +72,8 @@ export async function notarize(input: NotarizeInput): Promise<AssignmentRecord> 
         first_name: s.first_name,
       }));
     },
+    // The files it checked and did not deliver are nobody's now.
+    after: () => discardUndelivered(input.assignmentId, upload.upload_id),
     notices: (o, notaryName) => {
       const base = appBase();
       const code = o.verification_code ?? '';

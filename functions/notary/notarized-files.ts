@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { NotarizedFile, PdfSignature } from '../../shared/contract/notarized.js';
 import { db, isConditionFailure, tableName, withoutKeys } from '../platform/db.js';
-import { notarizedFileKey } from './keys.js';
+import { logger } from '../platform/logger.js';
+import * as storage from '../platform/storage.js';
+import { notarizedFileKey, notarizedFilesOf } from './keys.js';
 
 /**
  * Uploads of notarized PDFs (`ASSIGN#{aid}` / `NFILE#{uploadId}`, keys.ts): registered when
@@ -188,4 +196,41 @@ export function notarizedFileView(r: NotarizedUploadRecord): NotarizedFile {
     sha256: r.sha256 ?? '',
     signatures: r.signatures ?? [],
   };
+}
+
+/**
+ * Once an assignment is decided, the uploads it did not deliver go: their kept bytes and their
+ * items (a notary may check several files before delivering one). Best effort after the
+ * decision: a failure is logged and leaves a file nobody links to.
+ */
+export async function discardUndelivered(assignmentId: string, delivered?: string): Promise<void> {
+  try {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :nfile)',
+        ExpressionAttributeValues: {
+          ':pk': notarizedFilesOf(assignmentId).pk,
+          ':nfile': notarizedFilesOf(assignmentId).skPrefix,
+        },
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      const r = withoutKeys<NotarizedUploadRecord>(item);
+      if (r.upload_id === delivered) continue;
+      if (r.key) await storage.deleteObject(r.key);
+      await storage.deleteObject(r.incoming_key);
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: notarizedFileKey(assignmentId, r.upload_id),
+        }),
+      );
+    }
+  } catch (err) {
+    logger.warn('undelivered notarized uploads not discarded', {
+      assignmentId,
+      error: (err as Error)?.name,
+    });
+  }
 }

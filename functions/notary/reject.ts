@@ -12,6 +12,7 @@ import { refundOf, sendWithRefund, settleAfter } from '../signing/order-refund.j
 import type { ActionInput } from './actions.js';
 import type { AssignmentRecord } from './assignments-repo.js';
 import { decide } from './decide.js';
+import { discardUndelivered } from './notarized-files.js';
 import { rejectedMail } from './rejection-mail.js';
 
 export interface RejectInput extends ActionInput {
@@ -74,7 +75,11 @@ export function reject(input: RejectInput): Promise<AssignmentRecord> {
         ? (items, o) =>
             sendWithRefund(o, 'notary_rejected', items, input.now, () => new RebuildChange(), part)
         : undefined,
-      after: refund ? settleAfter : undefined,
+      after: async (o) => {
+        if (refund) await settleAfter(o);
+        // Files it may have checked before deciding to reject are nobody's now.
+        await discardUndelivered(input.assignmentId);
+      },
     };
   });
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order } from '../../shared/contract/orders.js';
 import { notarizedEs } from '../../shared/messages/notarized.es.js';
-import { notaryEs } from '../../shared/messages/notary.es.js';
 import { api, appLink, freshIp, mailsTo } from '../support/client.js';
 import { encryptedPdf, postToStorage } from '../support/documents.js';
 import { NOTARY_TEST_SIGNER, notarizedPdf } from '../support/notarized-pdf.js';
@@ -290,16 +289,28 @@ describe("the decision 'notarize'", () => {
     expect((await n.notary.notarize(n.assignmentId, act(uploadId))).status).toBe(200);
   });
 
-  it('refuses a second, different file once notarized', async () => {
+  it('refuses a second, different file once notarized, and discards it', async () => {
     const n = await takenAssignment();
     const first = await uploadNotarized(stack, n.user, n.org.id, n.assignmentId, plainPdf);
     const second = await uploadNotarized(stack, n.user, n.org.id, n.assignmentId, signedPdf);
     expect(
       (await n.notary.notarize(n.assignmentId, act(first.done.body.file.upload_id))).status,
     ).toBe(200);
+    // Refused: the decision discarded the other checked file (a delivery racing the first one
+    // is refused with 409 'ya fue resuelto' instead).
     const res = await n.notary.notarize(n.assignmentId, act(second.done.body.file.upload_id));
-    expect(res.status).toBe(409);
-    expect(res.body.error?.message).toBe(notaryEs.alreadyDecided);
+    expect(res.status).toBe(422);
+    expect(res.body.error?.message).toBe(notarizedEs.uploadUnknown);
     expect((await orderRecord(stack, n.orderId)).notarized_sha256).toBe(sha(plainPdf));
+    // The file checked and not delivered is gone with the decision.
+    const gone = await n.notary.completeNotarizedUpload(
+      n.assignmentId,
+      second.done.body.file.upload_id,
+    );
+    expect(gone.status).toBe(404);
+    // The delivered one stays the order's.
+    const view = await n.notary.detail(n.assignmentId);
+    const kept = await fetch(view.body.order.notarized_file_url as string);
+    expect(sha(new Uint8Array(await kept.arrayBuffer()))).toBe(sha(plainPdf));
   });
 });
