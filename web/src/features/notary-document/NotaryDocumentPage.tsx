@@ -14,6 +14,7 @@ import { NotaryRejectionSummary } from '../../components/pdf-signatures/NotaryRe
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
 import '../../styles/status-badge.css';
+import { statusTone } from '../notary-dashboard/dashboardRules';
 import { NotarizeForm } from './NotarizeForm';
 import { RejectForm } from './RejectForm';
 import './notary-document.css';
@@ -96,7 +97,7 @@ function Detail({ data }: { data: NotaryAssignmentDetail }) {
     <>
       <header className="notary-document__header">
         <h1>{fmt(es.notary.orderNumber, { number: a.order_number })}</h1>
-        <span className={`status-badge status-badge--${badgeTone(a.status)}`}>
+        <span className={`status-badge status-badge--${statusTone(a.status)}`}>
           {statusLabel(a.status)}
         </span>
         {a.is_overdue_to_take || a.is_overdue_to_process ? (
@@ -190,15 +191,6 @@ function Detail({ data }: { data: NotaryAssignmentDetail }) {
     </>
   );
 }
-
-const badgeTone = (status: string) =>
-  status === 'approved' || status === 'notarized'
-    ? 'success'
-    : status === 'rejected'
-      ? 'error'
-      : status === 'assigned'
-        ? 'warning'
-        : 'info';
 
 /** The moves of this assignment: take it, start the review, approve, notarize, reject. */
 function Decision({ data }: { data: NotaryAssignmentDetail }) {
