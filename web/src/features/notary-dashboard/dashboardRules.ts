@@ -39,25 +39,8 @@ export function overdueBannerText(overdue: number): string | null {
 export const isOverdue = (a: Pick<Assignment, 'is_overdue_to_take' | 'is_overdue_to_process'>) =>
   a.is_overdue_to_take || a.is_overdue_to_process;
 
-/** The status badge's tone: waiting (warning), being worked on (info), done (success). */
-export function statusTone(
-  status: Assignment['status'],
-): 'warning' | 'info' | 'success' | 'error' | 'muted' {
-  switch (status) {
-    case 'assigned':
-      return 'warning';
-    case 'taken':
-    case 'in_review':
-      return 'info';
-    case 'notarized':
-    case 'approved':
-      return 'success';
-    case 'rejected':
-      return 'error';
-    default:
-      return 'muted';
-  }
-}
+/** The status badge's tone (lib/assignmentStatus.ts: one rule for the dashboard and the page). */
+export { statusTone } from '../../lib/assignmentStatus';
 
 /** Names of the codes, in the order of `options`; codes without a name are shown as they are. */
 export function namesOf(

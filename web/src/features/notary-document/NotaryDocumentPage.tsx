@@ -13,8 +13,8 @@ import { NotarizedActSummary } from '../../components/pdf-signatures/NotarizedAc
 import { NotaryRejectionSummary } from '../../components/pdf-signatures/NotaryRejectionSummary';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { ApiError, apiCall } from '../../lib/api';
+import { statusTone } from '../../lib/assignmentStatus';
 import '../../styles/status-badge.css';
-import { statusTone } from '../notary-dashboard/dashboardRules';
 import { NotarizeForm } from './NotarizeForm';
 import { RejectForm } from './RejectForm';
 import './notary-document.css';
