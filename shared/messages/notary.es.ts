@@ -64,6 +64,9 @@ export const notaryEs = {
   minutes: '{n} min',
   viewDetail: 'Ver Detalle',
   chat: 'Chat ({n})',
+  // The customer's messages the notary has not read yet, on the card's chat button.
+  unreadOne: '1 sin leer',
+  unreadMany: '{n} sin leer',
   take: 'Tomar Documento',
   taking: 'Tomando...',
   decide: 'Tomar Decisión',

@@ -79,7 +79,15 @@ describe("the notary's document page", () => {
 
     await journey(notary.page, 'notary-approve', async () => {
       const page = notary.page;
-      await page.reload();
+      // The customer's answer waits on the dashboard card, unread.
+      await page.goto('/notary-dashboard?tab=processing');
+      await page
+        .locator('.assignment-card', {
+          hasText: fmt(es.notary.orderNumber, { number: order.order_number }),
+        })
+        .getByText(fmt(es.notary.unreadOne, { n: 1 }))
+        .waitFor();
+      await page.goto(`/notary-document/${n.assignmentId}`);
       const chat = page.getByRole('region', { name: es.chat.notaryTitle });
       await message(chat, 'Sí, es de hoy.').waitFor();
       await page.getByRole('button', { name: t.approve }).click();

@@ -90,6 +90,11 @@ export function AssignmentCard({
         <Link to={chatPath(a.id)} className="lb-btn lb-btn--secondary lb-btn--sm">
           <Icon name="send" size={16} />
           {fmt(t.chat, { n: a.message_count })}
+          {a.unread_count > 0 ? (
+            <span className="assignment-card__unread">
+              {fmt(a.unread_count === 1 ? t.unreadOne : t.unreadMany, { n: a.unread_count })}
+            </span>
+          ) : null}
         </Link>
         {a.status === 'assigned' ? (
           <Button
