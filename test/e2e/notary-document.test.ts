@@ -87,6 +87,7 @@ describe("the notary's document page", () => {
         })
         .getByText(fmt(es.notary.unreadOne, { n: 1 }))
         .waitFor();
+      await page.screenshot({ path: '.data/e2e-shots/notary-dashboard-unread.png' });
       await page.goto(`/notary-document/${n.assignmentId}`);
       const chat = page.getByRole('region', { name: es.chat.notaryTitle });
       await message(chat, 'Sí, es de hoy.').waitFor();
