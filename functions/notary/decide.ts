@@ -43,12 +43,11 @@ export interface Decision {
    * without it any assignment in `status` does. A different one is refused with 409.
    */
   same?: (a: AssignmentRecord) => boolean;
-  /** Reads what the notices need, once the decision is allowed (before the transaction). */
-  prepare?: (order: OrderRecord) => Promise<void>;
 }
 
 /**
- * The notary's decision (states: taken | in_review → approved | notarized): the assignment moves
+ * The notary's decision (states: taken | in_review → approved | notarized | rejected), given
+ * as is or built on the order as read (what the notices or a refund need): the assignment moves
  * to the 'Completados' tab and leaves the SLA index, the notary's load and counters move
  * (processed, minutes of processing), the order is completed (`notarial_stage` = the decision),
  * its trail gets the decision and the completion, and the customer's notices go to the outbox:
@@ -71,7 +70,6 @@ export async function decide(
     return decidedOrRefused(a.id, d);
   }
   d.check?.(order);
-  await d.prepare?.(order);
   const notary = await getOrganization(input.orgId);
   const nowIso = input.now.toISOString();
   const minutes = Math.max(0, minutesBetween(a.taken_at, nowIso) ?? 0);

@@ -44,53 +44,52 @@ export async function notarize(input: NotarizeInput): Promise<AssignmentRecord> 
     signatures: upload.signatures ?? [],
     notarized_at: input.now.toISOString(),
   };
-  // The signers who receive the file when the order says so (read before the transaction:
-  // the recipients do not change once signed).
-  const parts = { contacts: [] as { email: string; first_name: string }[] };
-  return decide(input, {
-    status: 'notarized',
-    event: 'notary_notarized',
-    details: { notarized_sha256: upload.sha256, repertorio: input.repertorio },
-    assignmentSet: {
-      expr: 'notarized_upload_id = :d_upload, notarized_act = :d_act',
-      values: { ':d_upload': upload.upload_id, ':d_act': act },
-    },
-    orderSet: {
-      expr: 'notarized_file_key = :d_key, notarized_sha256 = :d_sha, notarized_act = :d_act',
-      values: { ':d_key': upload.key, ':d_sha': upload.sha256, ':d_act': act },
-    },
-    // A repeat of this delivery answers it; another file delivered meanwhile is a 409.
-    same: (a) => a.notarized_upload_id === upload.upload_id,
-    check: (order) => {
-      if (!isActDateAllowed(input.actDate, order.created_at, input.now)) {
-        throw new AppError('VALIDATION', m.actDateInvalid, { act_date: m.actDateInvalid });
-      }
-    },
-    prepare: async (order) => {
-      parts.contacts = (await getOrderParts(order)).signers.map((s) => ({
-        email: s.email,
-        first_name: s.first_name,
-      }));
-    },
-    // The files it checked and did not deliver are nobody's now.
-    after: () => discardUndelivered(input.assignmentId, upload.upload_id),
-    notices: (o, notaryName) => {
-      const base = appBase();
-      const code = o.verification_code ?? '';
-      return deliveryItems(o, { code, contacts: parts.contacts }, input.now, {
-        file: 'notarized',
-        subject: fmt(m.mailSubject, { title: o.title }),
-        greeting: m.mailGreeting,
-        body: fmt(m.mailBody, {
-          notary: notaryName || input.notaryName,
-          document: o.document_name,
-          number: o.order_number,
-          repertorio: input.repertorio,
-          date: input.actDate.split('-').reverse().join('-'),
-        }),
-        action: m.mailAction,
-        note: fmt(m.mailNote, { verify: `${base}/verificar/${code}` }),
-      }).items;
-    },
+  return decide(input, async (order) => {
+    // The signers who receive the file when the order says so (read before the transaction:
+    // the recipients do not change once signed).
+    const contacts = (await getOrderParts(order)).signers.map((s) => ({
+      email: s.email,
+      first_name: s.first_name,
+    }));
+    return {
+      status: 'notarized',
+      event: 'notary_notarized',
+      details: { notarized_sha256: upload.sha256, repertorio: input.repertorio },
+      assignmentSet: {
+        expr: 'notarized_upload_id = :d_upload, notarized_act = :d_act',
+        values: { ':d_upload': upload.upload_id, ':d_act': act },
+      },
+      orderSet: {
+        expr: 'notarized_file_key = :d_key, notarized_sha256 = :d_sha, notarized_act = :d_act',
+        values: { ':d_key': upload.key, ':d_sha': upload.sha256, ':d_act': act },
+      },
+      // A repeat of this delivery answers it; another file delivered meanwhile is a 409.
+      same: (a) => a.notarized_upload_id === upload.upload_id,
+      check: (order) => {
+        if (!isActDateAllowed(input.actDate, order.created_at, input.now)) {
+          throw new AppError('VALIDATION', m.actDateInvalid, { act_date: m.actDateInvalid });
+        }
+      },
+      // The files it checked and did not deliver are nobody's now.
+      after: () => discardUndelivered(input.assignmentId, upload.upload_id),
+      notices: (o, notaryName) => {
+        const base = appBase();
+        const code = o.verification_code ?? '';
+        return deliveryItems(o, { code, contacts }, input.now, {
+          file: 'notarized',
+          subject: fmt(m.mailSubject, { title: o.title }),
+          greeting: m.mailGreeting,
+          body: fmt(m.mailBody, {
+            notary: notaryName || input.notaryName,
+            document: o.document_name,
+            number: o.order_number,
+            repertorio: input.repertorio,
+            date: input.actDate.split('-').reverse().join('-'),
+          }),
+          action: m.mailAction,
+          note: fmt(m.mailNote, { verify: `${base}/verificar/${code}` }),
+        }).items;
+      },
+    };
   });
 }
