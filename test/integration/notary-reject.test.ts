@@ -116,7 +116,7 @@ describe("the decision 'reject'", () => {
     expect((await notary.action('take_document', assignmentId)).status).toBe(200);
 
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => notary.reject(assignmentId, 'wrong_city')),
+      Array.from({ length: 100 }, () => notary.reject(assignmentId, 'wrong_city')),
     );
     expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]));
 
