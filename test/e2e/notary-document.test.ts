@@ -1,4 +1,4 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { es, fmt } from '../../shared/messages.es.js';
 import { DESKTOP, journey, launchBrowser, newVisitor } from '../support/browser.js';
@@ -28,6 +28,18 @@ afterAll(async () => {
 /** A message shown in a chat thread (not the text still in its box). */
 const message = (chat: Locator, text: string) => chat.locator('.chat__body', { hasText: text });
 
+/** The customer signs in and opens the order's modal on /mis-pedidos; the modal. */
+async function customerOpensOrder(
+  page: Page,
+  customer: { email: string; password: string },
+  number: string,
+) {
+  await logInOnPage(page, customer);
+  await page.waitForURL((url) => url.pathname === '/mis-pedidos');
+  await page.getByRole('button', { name: fmt(es.checkout.viewDetailOf, { number }) }).click();
+  return page.getByRole('dialog', { name: fmt(es.checkout.orderModalTitle, { number }) });
+}
+
 describe("the notary's document page", () => {
   it('take, ask, the customer answers from /mis-pedidos, approve: the order is complete', async () => {
     const n = await notaryWithAssignment(stack);
@@ -56,16 +68,7 @@ describe("the notary's document page", () => {
     const customer = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
     await journey(customer.page, 'order-chat', async () => {
       const page = customer.page;
-      await logInOnPage(page, n.customer);
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      await page
-        .getByRole('button', {
-          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
-        })
-        .click();
-      const dialog = page.getByRole('dialog', {
-        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
-      });
+      const dialog = await customerOpensOrder(page, n.customer, order.order_number);
       const chat = dialog.getByRole('region', { name: es.chat.title });
       await message(chat, '¿La fecha del documento es hoy?').waitFor();
       // An empty message is refused in the browser, without a call.
@@ -153,16 +156,7 @@ describe("the notary's document page", () => {
     const customer = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
     await journey(customer.page, 'order-notarized', async () => {
       const page = customer.page;
-      await logInOnPage(page, n.customer);
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      await page
-        .getByRole('button', {
-          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
-        })
-        .click();
-      const dialog = page.getByRole('dialog', {
-        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
-      });
+      const dialog = await customerOpensOrder(page, n.customer, order.order_number);
       await dialog.getByText(/Repertorio 1234-2026/).waitFor();
       const link = dialog.getByRole('link', { name: es.checkout.fileNotarized });
       const href = await link.getAttribute('href');
@@ -211,16 +205,7 @@ describe("the notary's document page", () => {
     const customer = await newVisitor(browser, stack, { viewport: DESKTOP, gatePassed: true });
     await journey(customer.page, 'order-rejected', async () => {
       const page = customer.page;
-      await logInOnPage(page, n.customer);
-      await page.waitForURL((url) => url.pathname === '/mis-pedidos');
-      await page
-        .getByRole('button', {
-          name: fmt(es.checkout.viewDetailOf, { number: order.order_number }),
-        })
-        .click();
-      const dialog = page.getByRole('dialog', {
-        name: fmt(es.checkout.orderModalTitle, { number: order.order_number }),
-      });
+      const dialog = await customerOpensOrder(page, n.customer, order.order_number);
       const section = dialog.getByRole('region', { name: r.orderTitle });
       await section.getByText(/otra notaría/).waitFor();
       await section.getByText(/créditos a tu cuenta/).waitFor();
