@@ -81,13 +81,13 @@ export function bootChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundl
  * The page module each shell view stands for (web/src/lib/firstPaintShell.ts): its lazy
  * route's chunk is preloaded with the start-up's, instead of being asked for only when the
  * router first renders the page, a round trip after all of the app's code has run. The
- * signed-in page also gets the auth library, which its guard waits for (the session).
+ * signed-in page needs no auth library while its stored token is fresh (lib/session/storedTokens.ts).
  */
 const VIEW_PAGES: Record<string, string[]> = {
   home: ['/web/src/features/home/HomePage.tsx'],
   wizard: ['/web/src/features/wizard/WizardPage.tsx'],
   'wizard-resume': ['/web/src/features/wizard/WizardPage.tsx'],
-  orders: ['/web/src/features/orders/OrdersPage.tsx', '/web/src/lib/session/amplify.ts'],
+  orders: ['/web/src/features/orders/OrdersPage.tsx'],
   signer: ['/web/src/features/signing/SigningPage.tsx'],
   verify: ['/web/src/features/verify/VerifyPage.tsx'],
   'verify-code': ['/web/src/features/verify/VerifyPage.tsx'],

@@ -2,7 +2,7 @@ import routes from 'virtual:sello/route-manifest';
 import { DEFAULT_PAGE_SIZE } from '../features/orders/orderRules';
 import { EARLY_CALL_GLOBAL, EARLY_LINK_TOKEN_GLOBAL, ORDERS_CALL_KEY } from '../lib/earlyAnswer';
 import { SIGNING_SESSION_KEY_PREFIX } from '../lib/linkCredentials';
-import { AMPLIFY_STORAGE_PREFIX } from '../lib/session/session';
+import { AMPLIFY_STORAGE_PREFIX } from '../lib/session/storedTokens';
 import { storageKeys } from '../lib/storage';
 
 /** The URL /mis-pedidos asks first with no filter in its address (OrdersPage, apiCall). */

@@ -10,7 +10,6 @@ import {
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { setTokenProvider } from '../api';
 import { loadRuntimeConfig } from '../config';
 import {
   isAlreadySignedInError,
@@ -21,7 +20,7 @@ import {
 
 let configured: Promise<void> | undefined;
 
-/** Configures Amplify from /config.json once and registers the API client's token provider. */
+/** Configures Amplify from /config.json once. */
 export function ensureAmplify(): Promise<void> {
   configured ??= loadRuntimeConfig()
     .then(({ cognito }) => {
@@ -38,14 +37,6 @@ export function ensureAmplify(): Promise<void> {
           },
         },
       });
-      setTokenProvider(async () => {
-        try {
-          const session = await fetchAuthSession();
-          return session.tokens?.accessToken?.toString();
-        } catch {
-          return undefined;
-        }
-      });
     })
     .catch((err: unknown) => {
       // Let a later call try again (the config request may have failed on a flaky network).
@@ -53,6 +44,20 @@ export function ensureAmplify(): Promise<void> {
       throw err;
     });
   return configured;
+}
+
+/**
+ * The access token, refreshed by Amplify when it is about to expire (session.tsx asks only
+ * when the stored one is not fresh); undefined when signed out or the refresh failed.
+ */
+export async function accessToken(): Promise<string | undefined> {
+  await ensureAmplify();
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.accessToken?.toString();
+  } catch {
+    return undefined;
+  }
 }
 
 export interface CurrentSession {

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { apiCall } from '../api';
+import { apiCall, setTokenProvider } from '../api';
 import { clearMaintenanceAccess, grantMaintenanceAccess } from '../maintenanceAccess';
 import { restoreWorkContext } from '../workContext';
 import {
@@ -18,6 +18,7 @@ import {
   userFromClaims,
   userFromProfile,
 } from './sessionUser';
+import { AMPLIFY_STORAGE_PREFIX, freshStoredTokens } from './storedTokens';
 
 export type { SessionStatus, SessionUser } from './sessionUser';
 
@@ -38,8 +39,7 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 type AuthModule = typeof import('./amplify');
 
-/** Amplify keeps its tokens under keys with this prefix (used to follow other tabs). */
-export const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
+export { AMPLIFY_STORAGE_PREFIX } from './storedTokens';
 
 /**
  * True when this browser may hold a session: Amplify stored something. Without any of its keys
@@ -80,6 +80,21 @@ export function loadAuth(): Promise<AuthModule> {
   return authModule;
 }
 
+/**
+ * The API client's token: the stored one while it is fresh (storedTokens.ts), else Amplify's,
+ * which refreshes it. Amplify then loads only when a token must be refreshed.
+ */
+setTokenProvider(async () => {
+  const stored = freshStoredTokens();
+  if (stored) return stored.accessToken;
+  if (!mayHaveStoredSession()) return undefined;
+  try {
+    return await (await loadAuth()).accessToken();
+  } catch {
+    return undefined;
+  }
+});
+
 interface State {
   status: SessionStatus;
   user: SessionUser | null;
@@ -88,7 +103,8 @@ interface State {
 const SIGNED_OUT: State = { status: 'signedOut', user: null };
 
 /**
- * Who is signed in. The status starts as 'loading' until Amplify has read the stored tokens;
+ * Who is signed in. The status starts as 'loading' until the stored tokens are read (without
+ * Amplify while the access token is fresh, storedTokens.ts);
  * the user's names and role come from the API profile (the ID token's claims when the profile
  * cannot be read). Amplify's Hub events and other tabs' sign-ins and sign-outs keep it current.
  */
@@ -105,8 +121,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const mine = ++generation.current;
     let next: State;
     try {
-      const auth = mayHaveStoredSession() ? await loadAuth() : undefined;
-      const current = auth ? await auth.readSession() : { signedIn: false as const };
+      // A fresh stored token is a session without loading Amplify (storedTokens.ts).
+      const stored = freshStoredTokens();
+      const current = stored
+        ? { signedIn: true, idClaims: stored.idClaims }
+        : mayHaveStoredSession()
+          ? await (await loadAuth()).readSession()
+          : { signedIn: false as const };
       if (!current.signedIn) {
         next = SIGNED_OUT;
       } else {
