@@ -35,21 +35,37 @@ export interface LocalPkiMaterial {
 /** The local CA's published files: its CRL and its own certificate (local/pki/ca-server.ts). */
 export const caPaths = { crl: '/root.crl', cert: '/root.crt' } as const;
 
-/** C=CL, O=Sello (local), CN=… as three single-valued RDNs (pkijs alone would make one multi-valued RDN). */
-function name(cn: string): pkijs.RelativeDistinguishedNames {
+/** Who a certificate names: C=CL, O=…, CN=… (and serialNumber, the holder's RUT, for a person). */
+export interface Subject {
+  cn: string;
+  org?: string;
+  /** X.520 serialNumber (2.5.4.5): Chilean providers put the holder's RUT there. */
+  serialNumber?: string;
+}
+
+/** The subject as single-valued RDNs (pkijs alone would make one multi-valued RDN). */
+function name(subject: Subject | string): pkijs.RelativeDistinguishedNames {
+  const {
+    cn,
+    org = 'Sello (local)',
+    serialNumber,
+  } = typeof subject === 'string' ? { cn: subject } : subject;
   const rdn = (type: string, value: asn1js.BaseStringBlock) =>
     new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
   const der = new asn1js.Sequence({
     value: [
       rdn('2.5.4.6', new asn1js.PrintableString({ value: 'CL' })),
-      rdn('2.5.4.10', new asn1js.Utf8String({ value: 'Sello (local)' })),
+      rdn('2.5.4.10', new asn1js.Utf8String({ value: org })),
       rdn('2.5.4.3', new asn1js.Utf8String({ value: cn })),
+      ...(serialNumber
+        ? [rdn('2.5.4.5', new asn1js.PrintableString({ value: serialNumber }))]
+        : []),
     ],
   }).toBER(false);
   return new pkijs.RelativeDistinguishedNames({ schema: asn1js.fromBER(der).result });
 }
 
-const ext = (
+export const ext = (
   extnID: string,
   critical: boolean,
   value: { toSchema(): asn1js.BaseBlock } | asn1js.BaseBlock,
@@ -61,21 +77,22 @@ const ext = (
   });
 
 /** KeyUsage as a DER BIT STRING from bit numbers (0 = digitalSignature … 6 = cRLSign). */
-function keyUsage(bits: number[]): asn1js.BitString {
+export function keyUsage(bits: number[]): asn1js.BitString {
   let byte = 0;
   for (const b of bits) byte |= 0x80 >> b;
   const unused = 7 - Math.max(...bits);
   return new asn1js.BitString({ valueHex: toAb(new Uint8Array([byte])), unusedBits: unused });
 }
 
-interface Made {
+/** A certificate being made, with its key pair (kept to issue others). */
+export interface Made {
   cert: pkijs.Certificate;
   keys: webcrypto.CryptoKeyPair;
   ski: Uint8Array;
 }
 
-async function make(
-  cn: string,
+export async function make(
+  cn: Subject | string,
   days: number,
   extensions: pkijs.Extension[],
   issuer?: Made,
@@ -115,7 +132,7 @@ async function make(
   return { cert, keys, ski };
 }
 
-async function issued(m: Made): Promise<IssuedCert> {
+export async function issued(m: Made): Promise<IssuedCert> {
   return {
     certDer: new Uint8Array(m.cert.toSchema(true).toBER(false)),
     keyPkcs8: new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', m.keys.privateKey)),
@@ -129,7 +146,7 @@ const uri = (value: string) => new pkijs.GeneralName({ type: 6, value });
  * certificates do: the CRL Distribution Point (the seal's B-LTA fetches the CRL from there into
  * the PDF's DSS) and the AIA caIssuers URL (the chain builder fetches the root from there).
  */
-const leaf = (caUrl: string): pkijs.Extension[] => [
+export const leaf = (caUrl: string): pkijs.Extension[] => [
   ext('2.5.29.19', true, new pkijs.BasicConstraints({ cA: false })),
   ext('2.5.29.15', true, keyUsage([0, 1])), // digitalSignature, nonRepudiation
   ext(
@@ -198,7 +215,7 @@ export async function reissueLeaves(
   return { seal: await issued(seal), tsa: await issued(tsa) };
 }
 
-async function importIssuer(root: IssuedCert): Promise<Made> {
+export async function importIssuer(root: IssuedCert): Promise<Made> {
   const cert = new pkijs.Certificate({ schema: asn1js.fromBER(toAb(root.certDer)).result });
   const privateKey = await webcrypto.subtle.importKey('pkcs8', toAb(root.keyPkcs8), RSA, true, [
     'sign',
