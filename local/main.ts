@@ -71,6 +71,7 @@ async function main() {
   log('');
   log(`  Sello está listo en      ${info.url}`);
   log(`  Correos enviados (SES)   ${info.mailViewerUrl}`);
+  log(`  SMS enviados (FEA)       ${info.smsOutboxUrl}`);
   log(`  Código de acceso         ${info.maintenanceCode}`);
   log('');
   log('  Cuentas de demostración:');

@@ -25,6 +25,7 @@ import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
 import { STRIPE_LOCAL_PREFIX } from './stripe/gateway-door.js';
+import { startFeaEmulator } from './fea/server.js';
 import { startStripe } from './stripe/server.js';
 import { buildWebIfStale } from './web-build.js';
 
@@ -56,6 +57,8 @@ export interface StackOptions {
 export interface StackInfo {
   url: string;
   mailViewerUrl: string;
+  /** The FEA emulator's SMS outbox page (local/fea): where a signer's SMS code appears. */
+  smsOutboxUrl: string;
   maintenanceCode: string;
   tableName: string;
   bucketName: string;
@@ -110,6 +113,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const gatewayPort = opts.port === 0 ? await freePort() : await strictPort(opts.port);
     const appUrl = opts.appOrigin ?? `http://localhost:${gatewayPort}`;
     const sesPort = opts.persistent ? await portOr(8005) : await freePort();
+    const feaPort = opts.persistent ? await portOr(8006) : await freePort();
     const [dynamoPort, cognitoPort, s3Port, stripePort] = [
       await freePort(),
       await freePort(),
@@ -126,7 +130,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const originSecret = randomBytes(24).toString('base64url');
 
     log('Iniciando DynamoDB Local, cognito-local, s3rver, SES local y el emulador de Stripe...');
-    const [dynamo, cognito, s3, ses, tsa, stripe] = await Promise.all([
+    const feaApiKey = randomBytes(16).toString('hex');
+    const [dynamo, cognito, s3, ses, tsa, stripe, fea] = await Promise.all([
       startDynamo({
         port: dynamoPort,
         dataDir: opts.persistent ? join(dataDir, 'dynamodb') : undefined,
@@ -161,6 +166,15 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         webhookUrl: `http://127.0.0.1:${gatewayPort}/api/payments/webhook`,
         log,
       }).then(track),
+      // An accredited FEA provider's stand-in (issue 23): its API, pages and SMS outbox. The
+      // dev stack keeps its enrolments and takes a few seconds per slow call, as a provider
+      // does (10–20 s there); test stacks answer at once unless a test asks otherwise.
+      startFeaEmulator({
+        port: feaPort,
+        apiKey: feaApiKey,
+        dataDir: opts.persistent ? join(dataDir, 'fea') : undefined,
+        delays: opts.persistent ? { secondFactorMs: 2_000, signMs: 3_000 } : {},
+      }).then(track),
     ]);
 
     // From here on everything reaches the emulators through their fault proxies.
@@ -171,6 +185,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       cognito: cognito.endpoint,
       stripe: stripe.endpoint,
       tsa: new URL(tsa.url).origin,
+      fea: fea.endpoint,
     });
     track({ name: 'fault proxies', stop: () => faults.close() });
     const via = faults.endpoints;
@@ -225,6 +240,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: new URL(via.stripe).port,
       STRIPE_API_PROTOCOL: 'http',
+      FEA_API_URL: `${via.fea}/api`,
+      FEA_API_KEY: feaApiKey,
       SERVICE_NAME: 'sello',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });
@@ -310,6 +327,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       info: {
         url: appUrl,
         mailViewerUrl: ses.endpoint.replace('127.0.0.1', 'localhost'),
+        smsOutboxUrl: `${fea.publicUrl}/sms`,
         maintenanceCode,
         tableName: TABLE_NAME,
         bucketName: BUCKET_NAME,
@@ -323,6 +341,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
           cognito: cognito.endpoint,
           stripe: stripe.endpoint,
           tsa: new URL(tsa.url).origin,
+          fea: fea.endpoint,
         },
         sealRootCaPath: join(dataDir, 'pki', 'root-ca.pem'),
         demoAccounts: demoUsers.map((u) => ({
