@@ -19,7 +19,13 @@ export type SecretName =
   // (lib/seal-key.ts; the key itself never leaves KMS) and the RFC 3161 timestamp authorities.
   | 'SEAL_CERT_CHAIN'
   | 'TSA_URL'
-  | 'TSA_URL_FALLBACK';
+  | 'TSA_URL_FALLBACK'
+  // The advanced signature's provider (functions/signing/types/advanced/): its REST API's URL
+  // and integration key ('none' while no provider is contracted), and the key that seals the
+  // certificate password and SMS code on their way through a job.
+  | 'FEA_API_URL'
+  | 'FEA_API_KEY'
+  | 'FEA_TRANSIT_KEY';
 
 /** What an optional secret holds when it is not configured (Secrets Manager refuses ''). */
 export const UNSET_SECRET = 'none';
@@ -73,8 +79,25 @@ export class SecretsConstruct extends Construct {
       description:
         'HTTPS URL of a second timestamp authority, tried when the first fails (empty: none)',
     });
+    // The FEA provider (an accredited provider's REST API, docs/drafts/fea-design.md). Empty
+    // (the default): no provider, and the advanced signature stays unavailable in the catalogue.
+    const feaApiUrl = new CfnParameter(this, 'FeaApiUrl', {
+      type: 'String',
+      noEcho: true,
+      default: '',
+      allowedPattern: '^(https://\\S+)?$',
+      description: 'HTTPS base URL of the FEA provider REST API (empty: no provider)',
+    });
+    const feaApiKey = new CfnParameter(this, 'FeaApiKey', {
+      type: 'String',
+      noEcho: true,
+      default: '',
+      description: 'Integration key of the FEA provider (empty: no provider)',
+    });
     // The parameters keep their historical logical ids (the names operators pass).
     for (const p of [
+      feaApiUrl,
+      feaApiKey,
       maintenanceCode,
       stripeSecretKey,
       aiAnalysisWebhookUrl,
@@ -89,6 +112,12 @@ export class SecretsConstruct extends Construct {
     });
     const noTsaFallback = new CfnCondition(this, 'NoTsaUrlFallback', {
       expression: Fn.conditionEquals(tsaUrlFallback.valueAsString, ''),
+    });
+    const noFeaUrl = new CfnCondition(this, 'NoFeaApiUrl', {
+      expression: Fn.conditionEquals(feaApiUrl.valueAsString, ''),
+    });
+    const noFeaKey = new CfnCondition(this, 'NoFeaApiKey', {
+      expression: Fn.conditionEquals(feaApiKey.valueAsString, ''),
     });
     const fromParameter = (name: string, value: SecretValue, description: string) =>
       new secretsmanager.Secret(this, name, {
@@ -175,9 +204,29 @@ export class SecretsConstruct extends Construct {
         ),
         'Sello: fallback timestamp authority URL (none = no fallback)',
       ),
+      FEA_API_URL: fromParameter(
+        'FeaApiUrlSecret',
+        new SecretValue(Fn.conditionIf(noFeaUrl.logicalId, UNSET_SECRET, feaApiUrl.valueAsString)),
+        'Sello: FEA provider API URL (none = no provider)',
+      ),
+      FEA_API_KEY: fromParameter(
+        'FeaApiKeySecret',
+        new SecretValue(Fn.conditionIf(noFeaKey.logicalId, UNSET_SECRET, feaApiKey.valueAsString)),
+        'Sello: FEA provider integration key (none = no provider)',
+      ),
+      // Seals the FEA password and SMS code in a job item (functions/platform/sealed-secret.ts).
+      FEA_TRANSIT_KEY: new secretsmanager.Secret(this, 'FeaTransitKey', {
+        description: 'Sello: key sealing FEA passwords and codes on their way through a job',
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      }),
     };
 
-    for (const optional of [this.byName.AI_ANALYSIS_WEBHOOK_URL, this.byName.TSA_URL_FALLBACK]) {
+    for (const optional of [
+      this.byName.AI_ANALYSIS_WEBHOOK_URL,
+      this.byName.TSA_URL_FALLBACK,
+      this.byName.FEA_API_URL,
+      this.byName.FEA_API_KEY,
+    ]) {
       acknowledge(optional, [
         {
           id: 'CloudFormation-Validate::W1030',
@@ -192,7 +241,8 @@ export class SecretsConstruct extends Construct {
         id: 'AwsSolutions-SMG4',
         reason:
           'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
-          'certificate chain (issued by a CA, renewed by put-secret-value) and the TSA URLs are ' +
+          'certificate chain (issued by a CA, renewed by put-secret-value), the TSA URLs and the ' +
+          'FEA provider URL and key are ' +
           'issued by their providers and changed by redeploying with new parameters; the ' +
           'link-token key can be replaced by a deploy at any time (links already mailed keep ' +
           'working: only their hashes are stored); the origin secret ' +

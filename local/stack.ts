@@ -242,6 +242,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       STRIPE_API_PROTOCOL: 'http',
       FEA_API_URL: `${via.fea}/api`,
       FEA_API_KEY: feaApiKey,
+      FEA_TRANSIT_KEY: randomBytes(32).toString('base64url'),
       SERVICE_NAME: 'sello',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });

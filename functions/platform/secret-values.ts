@@ -23,7 +23,13 @@ export type SecretName =
   // never leaves KMS), and the RFC 3161 timestamp authorities (the fallback may be 'none').
   | 'SEAL_CERT_CHAIN'
   | 'TSA_URL'
-  | 'TSA_URL_FALLBACK';
+  | 'TSA_URL_FALLBACK'
+  // The advanced signature's provider (functions/signing/types/advanced/): its REST API's URL
+  // and integration key ('none' while no provider is contracted), and the key that seals the
+  // certificate password and SMS code on their way through a job.
+  | 'FEA_API_URL'
+  | 'FEA_API_KEY'
+  | 'FEA_TRANSIT_KEY';
 
 /** The environment variable that carries a secret's ARN. */
 export const arnVariable = (name: SecretName) => `${name}_SECRET_ARN` as const;

@@ -1,0 +1,24 @@
+import { requiredSecret, UNSET_SECRET } from '../../../platform/secret-values.js';
+import { FeaHttpProvider } from './fea-http.js';
+import type { FeaProvider } from './fea-provider.js';
+
+let instance: Promise<FeaProvider | undefined> | undefined;
+
+/**
+ * The FEA provider this deployment talks to: the REST adapter at FEA_API_URL with FEA_API_KEY
+ * (the emulator's on the local stack), or undefined when no provider is configured ('none'):
+ * then nothing of the advanced signature can run, and the catalogue keeps it unavailable.
+ */
+export function feaProvider(): Promise<FeaProvider | undefined> {
+  instance ??= Promise.all([requiredSecret('FEA_API_URL'), requiredSecret('FEA_API_KEY')])
+    .then(([baseUrl, apiKey]) =>
+      baseUrl === UNSET_SECRET || apiKey === UNSET_SECRET
+        ? undefined
+        : new FeaHttpProvider({ baseUrl, apiKey }),
+    )
+    .catch((err: unknown) => {
+      instance = undefined;
+      throw err;
+    });
+  return instance;
+}
