@@ -145,11 +145,6 @@ export const signingStepRequest = z.strictObject({
   signerId: z.string({ error: apiEs.validation }).check(z.minLength(1), z.maxLength(64)),
   token: opt(128),
   signingSessionId: opt(128),
-  /**
-   * init_signing only, instead of the token: the one-time code a provider's page (FEA
-   * enrolment, unlock, recovery) returned with, never the signer's token (issue 23).
-   */
-  returnCode: opt(128),
   timestamp: z.optional(z.union([z.string().check(z.maxLength(40)), z.number()])),
   // Form values (component ids of the screens the server sends).
   code: opt(8),

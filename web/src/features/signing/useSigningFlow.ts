@@ -26,6 +26,9 @@ export type FlowView =
   /** `seq` grows with every answer: the screen takes focus and resets its form each time. */
   | { kind: 'screen'; answer: SigningResponse; seq: number };
 
+/** How often a 'loading' screen asks again (a provider's job takes 10–30 s). */
+export const POLL_MS = 2_000;
+
 /** The pressed button while its step runs. */
 export interface Running {
   componentId: string;
@@ -200,6 +203,19 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
       busy.current = false;
     };
   }, [signerId, init]);
+
+  // While a provider works on the signer's behalf (the FEA's SMS or signature, 10–30 s), the
+  // answer says 'loading' and the screen asks where things stand every POLL_MS (check_status);
+  // the server answers the next screen as soon as the job has ended.
+  const [pollTick, setPollTick] = useState(0);
+  useEffect(() => {
+    if (view.kind !== 'screen' || view.answer.status !== 'loading') return;
+    const timer = setTimeout(() => {
+      if (busy.current) setPollTick((n) => n + 1);
+      else void step('check_status', {}, { componentId: 'poll', action: 'check_status' });
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [view, pollTick, step]);
 
   /** 'Reintentar': init_signing again, with the session (or the token held in memory). */
   const retry = useCallback(() => {
