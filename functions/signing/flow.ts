@@ -1,9 +1,6 @@
 import type { SigningResponse } from '../../shared/contract/signing.js';
-import type { StepInput } from './context.js';
-import { rejectSigning } from './rejection.js';
-import { typeUnavailableScreen } from './screens.js';
-import { openLink, resumeSession } from './session.js';
-import { submitSignature } from './signature-step.js';
+import type { StepInput } from './link/context.js';
+import { openLink, resumeSession } from './link/session.js';
 import {
   acceptConsent,
   confirmReview,
@@ -12,7 +9,10 @@ import {
   sendCode,
   startRejection,
   verifyCode,
-} from './simple-flow.js';
+} from './steps/email-code.js';
+import { rejectSigning } from './steps/rejection.js';
+import { typeUnavailableScreen } from './steps/screens.js';
+import { submitSignature } from './types/simple/signature-step.js';
 
 /**
  * One step of a signer's flow (credits-signing-admin §4, §7). The first step exchanges the
