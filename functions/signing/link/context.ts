@@ -5,7 +5,8 @@ import type { OrderRecord } from '../../orders/repo.js';
 import type { SignerRecord } from '../../orders/signer-records.js';
 import { AppError } from '../../platform/errors.js';
 import { hitLimit, type LimitHit, type LimitName } from '../../platform/limits.js';
-import type { ScreenContext } from '../steps/screens.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { ScreenContext } from '../steps/screen-builder.js';
 import type { AuditInput } from '../trail/audit-chain.js';
 import type { SigningSession } from './session-repo.js';
 
@@ -15,6 +16,11 @@ export interface StepInput {
   ip: string;
   userAgent: string;
   now: Date;
+}
+
+/** What a step is given besides its input (a test's mailer instead of SES). */
+export interface FlowDeps {
+  mailer: Mailer;
 }
 
 /** A step inside a live session: the session, its signer and order, read this request. */

@@ -11,6 +11,7 @@ import {
 } from '../steps/screens.js';
 import { signedOutcome } from '../steps/signed-outcome.js';
 import { auditedWrite } from '../trail/audited-write.js';
+import { flowOf } from '../types/index.js';
 import {
   epochOf,
   type Live,
@@ -59,7 +60,8 @@ export async function openLink(
           : linkInvalidScreen(),
     };
   }
-  if (signatureTypeOf(order) !== 'simple') {
+  // A type without its module (types/index.ts) cannot be signed yet: said before any session.
+  if (!flowOf(signatureTypeOf(order))) {
     return { screen: typeUnavailableScreen(screenContext(order, signer)) };
   }
 

@@ -5,156 +5,52 @@ import { signingEs as t } from '../../../shared/messages/signing.es.js';
 import { AppError } from '../../platform/errors.js';
 import { hitLimit, limitReached, releaseLimit } from '../../platform/limits.js';
 import { logger } from '../../platform/logger.js';
-import { type Mailer, sesMailer } from '../../platform/mail.js';
 import { requiredSecret } from '../../platform/secret-values.js';
-import { safeEqual, sha256 } from '../../platform/secrets.js';
-import {
-  epochOf,
-  type Live,
-  limited,
-  orderSigning,
-  requesterName,
-  signerEvent,
-} from '../link/context.js';
-import { documentLink } from '../link/document-link.js';
-import { sessionProgressUpdate } from '../link/session-repo.js';
+import { safeEqual } from '../../platform/secrets.js';
+import { type FlowDeps, type Live, limited, orderSigning, signerEvent } from '../link/context.js';
 import {
   CODE_MAX_TRIES,
   CODE_TTL_SECONDS,
   codeClose,
   codePut,
   codeStillOpen,
-  consentPut,
   countTry,
   getCode,
-  signerStillPending,
 } from '../link/signer-repo.js';
-import { type AuditedChange, auditedWrite } from '../trail/audited-write.js';
+import type { SignatureFlow } from '../types/index.js';
 import { codeMail } from './code-mail.js';
-import {
-  codeEntryScreen,
-  codeSendScreen,
-  consentScreen,
-  rejectCodeScreen,
-  rejectFormScreen,
-  reviewScreen,
-  sessionExpiredScreen,
-  signatureScreen,
-} from './screens.js';
+import { codeEntryScreen, codeSendScreen } from './code-screens.js';
+import { rejectFormScreen } from './rejection-screens.js';
+import { sessionExpiredScreen } from './screens.js';
+import { now, nowIso, record, stepItems } from './step-write.js';
 
 /**
- * The simple electronic signature, done in house (issue 12): consent → review of the paid-for
- * bytes → a 6-digit code by e-mail → typed or drawn signature. Each step records its evidence
- * and the session's progress in one audited transaction, and requires the steps before it.
+ * A 6-digit code by e-mail (issue 12): the simple signature's second step before signing, and
+ * what any signer gives to reject (`purpose` reject). Stored as an HMAC, tries counted before
+ * the compare, locked after CODE_MAX_TRIES.
  */
 
-/** The consent text's version: a new text gets a new version, and its hash is recorded. */
-export const CONSENT_VERSION = '2026-11-25';
-export const CONSENT_SHA256 = sha256(t.consentText);
-
-/** How long a verified code lets the signer sign. */
+/** How long a verified code lets the signer sign (or reject). */
 export const VERIFIED_FOR_SECONDS = 10 * 60;
-
-export interface FlowDeps {
-  mailer: Mailer;
-}
-const defaults: FlowDeps = { mailer: sesMailer };
-
-/** The screen of where this session stands (a reload, 'Volver', a step out of order). */
-export async function currentScreen(live: Live): Promise<SigningResponse> {
-  const p = live.session.progress;
-  if (!p.consent_version) return consentScreen(live.ctx, requesterName(live.order));
-  if (!p.viewed_sha256) return reviewScreen(live.ctx, await documentLink(live.order, now(live)));
-  if (p.code_verified_at && verifiedStillValid(live)) return signatureScreen(live.ctx);
-  if (p.code_id) return codeEntryScreen(live.ctx);
-  return codeSendScreen(live.ctx);
-}
-
-const now = (live: Live) => epochOf(live.input.now);
-const nowIso = (live: Live) => live.input.now.toISOString();
-
-/**
- * 'Rechazar' on any screen: the reason form once the signer's code is verified (and still
- * valid); the code entry when a code is on its way; else the rejection's first screen, which
- * sends one.
- */
-export function startRejection(live: Live): SigningResponse {
-  const p = live.session.progress;
-  if (p.code_verified_at && verifiedStillValid(live)) return rejectFormScreen(live.ctx);
-  if (p.code_id && !p.code_verified_at) return codeEntryScreen(live.ctx);
-  return rejectCodeScreen(live.ctx);
-}
 
 export const verifiedStillValid = (live: Live) => {
   const at = live.session.progress.code_verified_at;
   return !!at && Date.parse(at) / 1000 + VERIFIED_FOR_SECONDS > now(live);
 };
 
-/** Records this step's evidence; false when the link or order changed under it. */
-async function record(live: Live, change: AuditedChange): Promise<boolean> {
-  const res = await auditedWrite(live.order.id, nowIso(live), () => change);
-  return res.ok;
-}
-
-/** The link still holds, and the session slides: elements every step's write carries. */
-function stepItems(live: Live, progress: Parameters<typeof sessionProgressUpdate>[3]) {
-  return [
-    signerStillPending(live.signer.id, live.session.link_token_hash, 'last_step_at = :now', {
-      ':now': nowIso(live),
-    }),
-    sessionProgressUpdate(live.sessionHash, now(live), live.session.hard_expires_at, progress),
-  ];
-}
-
-export async function acceptConsent(live: Live): Promise<SigningResponse> {
-  const ok = await record(live, {
-    items: [
-      ...stepItems(live, { consent_version: CONSENT_VERSION, consent_sha256: CONSENT_SHA256 }),
-      consentPut({
-        signerId: live.signer.id,
-        version: CONSENT_VERSION,
-        textSha256: CONSENT_SHA256,
-        at: nowIso(live),
-        ip: live.input.ip,
-        userAgent: live.input.userAgent,
-        sessionHash: live.sessionHash,
-      }),
-    ],
-    events: [
-      signerEvent(live, 'consent_given', { version: CONSENT_VERSION, text_sha256: CONSENT_SHA256 }),
-    ],
-    order: orderSigning,
-  });
-  if (!ok) return sessionExpiredScreen();
-  return reviewScreen(live.ctx, await documentLink(live.order, now(live)));
-}
-
-export async function confirmReview(live: Live): Promise<SigningResponse> {
-  if (!live.session.progress.consent_version) return currentScreen(live);
-  // The bytes the signer was shown are the order's checked document (document-link.ts).
-  const doc = await documentLink(live.order, now(live));
-  const ok = await record(live, {
-    items: stepItems(live, { viewed_sha256: doc.sha256 }),
-    events: [signerEvent(live, 'document_viewed', { sha256: doc.sha256 })],
-    order: orderSigning,
-  });
-  if (!ok) return sessionExpiredScreen();
-  return codeSendScreen(live.ctx);
-}
-
 const hmacOf = (key: string, codeId: string, code: string) =>
   createHmac('sha256', key).update(`${codeId}:${code}`).digest('hex');
 
 /**
- * Sends a 6-digit code. To sign, the signer must have consented and reviewed the document; to
- * reject (`purpose` reject, from the rejection's first screen) the code alone is asked.
+ * Sends a 6-digit code. What must come before a code to sign is the type's to check (the simple
+ * signature: consent and review); to reject (`purpose` reject, from the rejection's first
+ * screen) the code alone is asked.
  */
 export async function sendCode(
   live: Live,
-  deps: FlowDeps = defaults,
-  purpose: 'sign' | 'reject' = 'sign',
+  deps: FlowDeps,
+  purpose: 'sign' | 'reject',
 ): Promise<SigningResponse> {
-  if (purpose === 'sign' && !live.session.progress.viewed_sha256) return currentScreen(live);
   if (await limitReached('signingCodeLocksPerSigner', locksKey(live))) return locksScreen(live);
   const hit = await limited('signingCodeSendPerSigner', live.signer.id, t.codeSendTooMany);
   const key = await requiredSecret('SIGNING_CODE_HMAC_KEY');
@@ -195,13 +91,17 @@ export async function sendCode(
   return codeEntryScreen(live.ctx, { justSent: true });
 }
 
-export async function verifyCode(live: Live): Promise<SigningResponse> {
-  if (!live.session.progress.code_id) return currentScreen(live);
+/**
+ * Checks a typed code. A code to reject leads to the reason form; a code to sign, wherever the
+ * signer's type now stands with the code verified (the simple signature: its signature pad).
+ */
+export async function verifyCode(live: Live, flow: SignatureFlow): Promise<SigningResponse> {
+  if (!live.session.progress.code_id) return flow.current(live);
   const typed = (live.input.body.code ?? live.input.body.second_factor_code ?? '').trim();
   // A malformed code is a typing slip, not a guess: it costs no try.
   if (!/^\d{6}$/.test(typed)) return codeEntryScreen(live.ctx, { invalid: t.codeDigits });
   const counted = await countTry(live.signer.id, live.sessionHash, now(live));
-  if (!counted) return codeUnusable(live);
+  if (!counted) return codeUnusable(live, flow);
   const key = await requiredSecret('SIGNING_CODE_HMAC_KEY');
   if (safeEqual(counted.code_hmac, hmacOf(key, counted.code_id, typed))) {
     const ok = await record(live, {
@@ -212,10 +112,10 @@ export async function verifyCode(live: Live): Promise<SigningResponse> {
       events: [signerEvent(live, 'code_verified', { code_id: counted.code_id })],
       order: orderSigning,
     });
-    if (!ok) return codeUnusable(live);
+    if (!ok) return codeUnusable(live, flow);
     return live.session.progress.code_purpose === 'reject'
       ? rejectFormScreen(live.ctx)
-      : signatureScreen(live.ctx);
+      : flow.current(verified(live));
   }
   const last = counted.tries >= CODE_MAX_TRIES;
   await record(live, {
@@ -249,14 +149,23 @@ const locksScreen = (live: Live) =>
   codeSendScreen(live.ctx, { message: t.codeLocksTooMany, code: 'SIG-CODE-LOCKS' });
 
 /** Why no try could be counted: no code for this session, locked, expired or used. */
-async function codeUnusable(live: Live): Promise<SigningResponse> {
+async function codeUnusable(live: Live, flow: SignatureFlow): Promise<SigningResponse> {
   const c = await getCode(live.signer.id);
   if (!c || c.session_hash !== live.sessionHash) {
     return codeSendScreen(live.ctx, { message: t.codeMissing, code: 'SIG-CODE-MISSING' });
   }
-  if (c.verified_at) return currentScreen(live);
+  if (c.verified_at) return flow.current(live);
   if (c.locked_at || c.tries >= CODE_MAX_TRIES) {
     return codeSendScreen(live.ctx, { message: t.codeLocked, code: 'SIG-CODE-LOCKED' });
   }
   return codeSendScreen(live.ctx, { message: t.codeExpired, code: 'SIG-CODE-EXPIRED' });
 }
+
+/** This step's view of the session once its code is verified (what the write just recorded). */
+const verified = (live: Live): Live => ({
+  ...live,
+  session: {
+    ...live.session,
+    progress: { ...live.session.progress, code_verified_at: nowIso(live) },
+  },
+});

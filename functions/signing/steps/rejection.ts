@@ -13,13 +13,10 @@ import { requestSigningUpdate } from '../../requests/repo.js';
 import { type Live, signerEvent } from '../link/context.js';
 import type { AuditInput } from '../trail/audit-chain.js';
 import { type AuditedChange, composeAudited } from '../trail/audited-write.js';
-import { startRejection, verifiedStillValid } from './email-code.js';
-import {
-  orderClosedScreen,
-  rejectedScreen,
-  rejectFormScreen,
-  sessionExpiredScreen,
-} from './screens.js';
+import { verifiedStillValid } from './email-code.js';
+import { rejectFormScreen } from './rejection-screens.js';
+import { startRejection } from './rejection-start.js';
+import { orderClosedScreen, rejectedScreen, sessionExpiredScreen } from './screens.js';
 
 /**
  * A signer refuses to sign (docs/data-model.md pattern 89). In ONE transaction: the signer

@@ -5,7 +5,8 @@ import { receivesDelivery } from '../delivery/delivery.js';
 import { sealedFileName, sealedLink } from '../delivery/file-links.js';
 import { requesterName } from '../link/context.js';
 import { signedAtText } from '../trail/signed-at.js';
-import { type ScreenContext, type SignedDelivery, signedScreen } from './screens.js';
+import type { ScreenContext } from './screen-builder.js';
+import { type SignedDelivery, signedScreen } from './screens.js';
 
 async function deliveryFor(order: OrderRecord, signer: SignerRecord): Promise<SignedDelivery> {
   if (!receivesDelivery(order, signer.email))
