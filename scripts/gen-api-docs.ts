@@ -119,6 +119,16 @@ function collect(node: ts.Node, info: FnInfo): void {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
     info.calls.add(node.expression.text);
   }
+  // A dispatch table (functions/signing/types/index.ts FLOWS: a function by signature type,
+  // called as `flow.step(...)`): a function put in an object, and a table read by its key, are
+  // taken as called by the code that builds or reads them.
+  if (ts.isShorthandPropertyAssignment(node)) info.calls.add(node.name.text);
+  if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.initializer)) {
+    info.calls.add(node.initializer.text);
+  }
+  if (ts.isElementAccessExpression(node) && ts.isIdentifier(node.expression)) {
+    info.calls.add(node.expression.text);
+  }
   ts.forEachChild(node, (child) => collect(child, info));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainEvents, genesisHash } from '../functions/signing/audit-chain.js';
+import { chainEvents, genesisHash } from '../functions/signing/trail/audit-chain.js';
 import { AUDIT_TRAIL_FORMAT } from '../shared/contract/signing.js';
 import { checkTrail, printedHead } from './trail-check.js';
 

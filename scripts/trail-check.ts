@@ -1,4 +1,4 @@
-import { type AuditEvent, verifyChain } from '../functions/signing/audit-chain.js';
+import { type AuditEvent, verifyChain } from '../functions/signing/trail/audit-chain.js';
 import { AUDIT_TRAIL_FORMAT } from '../shared/contract/signing.js';
 
 /**

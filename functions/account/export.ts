@@ -9,7 +9,7 @@ import { getOrder, getOrderParts } from '../orders/repo.js';
 import { listUserMemberships } from '../organizations/repo.js';
 import { getProfile } from '../profile/repo.js';
 import { listSavedSigners } from '../requests/repo.js';
-import { listAudit } from '../signing/audit-repo.js';
+import { listAudit } from '../signing/trail/audit-repo.js';
 import { documentIdsOf, ordersOf, requestsOf } from './contents.js';
 
 type Row = Record<string, unknown>;

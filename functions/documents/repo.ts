@@ -247,7 +247,7 @@ export async function deleteUncheckedItem(docId: string, ownerSub: string): Prom
  * document was deleted meanwhile, is someone else's, or is not a checked upload, and, given the
  * SHA-256 the order cites, unless the document holds exactly those bytes. It fails too when
  * the document expires before `liveUntil` (epoch s): its bytes must outlive the copy that
- * keeps them with the order (functions/signing/original.ts).
+ * keeps them with the order (functions/signing/sealing/original.ts).
  */
 export function lockDocumentUpdate(
   docId: string,

@@ -2,7 +2,12 @@ import { getOrder } from '../orders/repo.js';
 import { forEachConcurrently } from '../platform/concurrently.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
-import { keepOriginal, leavePending, OriginalLost, pendingOriginals } from '../signing/original.js';
+import {
+  keepOriginal,
+  leavePending,
+  OriginalLost,
+  pendingOriginals,
+} from '../signing/sealing/original.js';
 import type { ScheduledEvent } from './job-time.js';
 
 /** Orders copied at once: each is one read and one write of a file of up to 10 MB. */
@@ -10,7 +15,7 @@ const LANES = 4;
 
 /**
  * Every 5 minutes: the original of every order paid since the last run is copied to the order's
- * evidence (functions/signing/original.ts), so it outlives the upload's 30 days. Safe to run
+ * evidence (functions/signing/sealing/original.ts), so it outlives the upload's 30 days. Safe to run
  * twice. A failure to reach S3 leaves the order on the list for the next run; an original that
  * is gone or holds other bytes cannot be fixed by a retry: it is counted on the seal-integrity
  * metric (its alarm calls an operator) and taken off the list.

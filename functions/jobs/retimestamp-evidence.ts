@@ -4,13 +4,13 @@ import {
   dueForRetimestamp,
   type RetimestampOutcome,
   retimestampEvidence,
-} from '../signing/retimestamp.js';
+} from '../signing/sealing/retimestamp.js';
 import { jobNow, type ScheduledEvent } from './job-time.js';
 
 /**
  * Yearly (shared/contract/jobs.ts): every sealed PDF whose last document timestamp's TSA
  * certificate expires within HORIZON_DAYS gets a new document timestamp and DSS update
- * (functions/signing/retimestamp.ts). The horizon is over a year, so a run that fails (the TSA
+ * (functions/signing/sealing/retimestamp.ts). The horizon is over a year, so a run that fails (the TSA
  * or the CA down: the job throws, Lambda retries it, then its DLQ alarm calls an operator) or
  * misses a record still leaves the next yearly run in time. Safe to run twice: a record
  * re-timestamped in the last 30 days (of the run's time) is left alone.

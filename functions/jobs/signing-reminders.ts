@@ -8,10 +8,10 @@ import { getSigner, type SignerRecord } from '../orders/signer-records.js';
 import { forEachConcurrently } from '../platform/concurrently.js';
 import { db, isConditionFailure, queryAll, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
-import { auditedWrite } from '../signing/audited-write.js';
-import { requesterName } from '../signing/context.js';
-import { reminderMail } from '../signing/reminder-mail.js';
-import { nextReminderAt, REMINDER_INDEX, reminderSortKey } from '../signing/reminders.js';
+import { requesterName } from '../signing/link/context.js';
+import { reminderMail } from '../signing/link/reminder-mail.js';
+import { nextReminderAt, REMINDER_INDEX, reminderSortKey } from '../signing/link/reminders.js';
+import { auditedWrite } from '../signing/trail/audited-write.js';
 import { jobNow, type ScheduledEvent } from './job-time.js';
 
 /** Signers reminded at once: each is a few reads and one transaction on its own order. */

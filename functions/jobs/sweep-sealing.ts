@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { putIfNew } from '../orders/repo.js';
 import { db, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
-import { STUCK_AFTER_SECONDS, sealRunPut, stuckSealing } from '../signing/seal-runs.js';
+import { STUCK_AFTER_SECONDS, sealRunPut, stuckSealing } from '../signing/sealing/seal-runs.js';
 import { jobNow, type ScheduledEvent } from './job-time.js';
 
 /**

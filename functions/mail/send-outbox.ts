@@ -4,8 +4,8 @@ import { invitationAfterSent } from '../organizations/invitation-outbox.js';
 import { refundNoticeAfterSent } from '../payments/refund.js';
 import { logger } from '../platform/logger.js';
 import { receiptAfterSent } from '../receipts/receipt-outbox.js';
-import { deliveryLinkAfterSent } from '../signing/delivery-link-outbox.js';
-import { orderNoticeAfterSent } from '../signing/notice-outbox.js';
+import { deliveryLinkAfterSent } from '../signing/delivery/delivery-link-outbox.js';
+import { orderNoticeAfterSent } from '../signing/delivery/notice-outbox.js';
 import { defaultSenderDeps, deliverOutbox, NotYet, type SenderDeps } from './outbox-sender.js';
 
 /**

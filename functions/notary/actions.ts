@@ -2,7 +2,7 @@ import { notaryEs } from '../../shared/messages/notary.es.js';
 import { organizationsEs } from '../../shared/messages/organizations.es.js';
 import { tableName } from '../platform/db.js';
 import { AppError, notFound } from '../platform/errors.js';
-import { auditedWrite } from '../signing/audited-write.js';
+import { auditedWrite } from '../signing/trail/audited-write.js';
 import { type AssignmentRecord, getAssignment } from './assignments-repo.js';
 import { assignmentKey, dueKeys, queuePk, queueSk } from './keys.js';
 import { getNotarySettings } from './settings-repo.js';

@@ -6,7 +6,7 @@ import { getOrder, getOrderParts, type OrderRecord } from '../orders/repo.js';
 import { db, isConditionFailure, tableName } from '../platform/db.js';
 import { logger } from '../platform/logger.js';
 import { countMetric, METRICS } from '../platform/metrics.js';
-import { type AuditedChange, auditedWrite } from '../signing/audited-write.js';
+import { type AuditedChange, auditedWrite } from '../signing/trail/audited-write.js';
 import { type AssignmentRecord, assignmentItem } from './assignments-repo.js';
 import { type Choice, chooseNotary } from './candidates.js';
 import { UNASSIGNED_PK, unassignedKeys } from './keys.js';

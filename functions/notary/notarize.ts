@@ -4,7 +4,7 @@ import { notarizedEs as m } from '../../shared/messages/notarized.es.js';
 import { isActDateAllowed } from '../../shared/rules/notarized-act.js';
 import { getOrderParts } from '../orders/repo.js';
 import { AppError } from '../platform/errors.js';
-import { appBase, deliveryItems } from '../signing/delivery.js';
+import { appBase, deliveryItems } from '../signing/delivery/delivery.js';
 import type { ActionInput } from './actions.js';
 import type { AssignmentRecord } from './assignments-repo.js';
 import { decide } from './decide.js';

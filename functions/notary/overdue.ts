@@ -3,7 +3,7 @@ import { chatNotificationDelete } from '../notifications/repo.js';
 import type { TransactItem } from '../orders/keys.js';
 import { getOrder } from '../orders/repo.js';
 import { db, queryAll, tableName } from '../platform/db.js';
-import { auditedWrite } from '../signing/audited-write.js';
+import { auditedWrite } from '../signing/trail/audited-write.js';
 import { assignmentWrites, newAssignment } from './assign.js';
 import { type AssignmentRecord, getAssignment } from './assignments-repo.js';
 import { chooseNotary } from './candidates.js';

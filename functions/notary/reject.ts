@@ -5,10 +5,10 @@ import {
 } from '../../shared/messages/notary-rejection.es.js';
 import { notarialPart } from '../../shared/rules/notarial-refund.js';
 import { outboxPut } from '../mail/outbox.js';
+import { refundOf, sendWithRefund, settleAfter } from '../orders/order-refund.js';
 import { getOrderParts, type OrderRecord } from '../orders/repo.js';
 import { AppError } from '../platform/errors.js';
-import { RebuildChange } from '../signing/audited-write.js';
-import { refundOf, sendWithRefund, settleAfter } from '../signing/order-refund.js';
+import { RebuildChange } from '../signing/trail/audited-write.js';
 import type { ActionInput } from './actions.js';
 import type { AssignmentRecord } from './assignments-repo.js';
 import { decide } from './decide.js';

@@ -8,13 +8,13 @@ import { db, tableName } from '../platform/db.js';
 import { beforeWrite } from '../platform/deadline.js';
 import { AppError, notFound, tooManyRequests } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
-import type { AuditInput } from '../signing/audit-chain.js';
-import { type AuditedChange, composeAudited } from '../signing/audited-write.js';
-import { refundOf, sendWithRefund, settleAfter } from '../signing/order-refund.js';
+import type { AuditInput } from '../signing/trail/audit-chain.js';
+import { type AuditedChange, composeAudited } from '../signing/trail/audited-write.js';
 import { getOrderFor } from './access.js';
 import { signerCancelledMail } from './cancel-mail.js';
 import { cancelTerms } from './cancel-policy.js';
 import type { TransactItem } from './keys.js';
+import { refundOf, sendWithRefund, settleAfter } from './order-refund.js';
 import { failedConditions, getOrder, getOrderParts, type OrderRecord } from './repo.js';
 import { REPLACED_KEPT, type SignerRecord } from './signer-records.js';
 

@@ -2,7 +2,7 @@ import { fmt } from '../../shared/messages/fmt.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import type { Mail } from '../platform/mail.js';
 import { layout } from '../platform/mail-templates.js';
-import { requesterName } from '../signing/context.js';
+import { requesterName } from '../signing/link/context.js';
 import type { OrderRecord } from './repo.js';
 import type { SignerRecord } from './signer-records.js';
 

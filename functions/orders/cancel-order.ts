@@ -1,7 +1,7 @@
 import * as routes from '../../shared/contract/routes/orders.js';
 import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
-import { withFileLinks } from '../signing/file-links.js';
+import { withFileLinks } from '../signing/delivery/file-links.js';
 import { cancelByCustomer } from './cancel-by-customer.js';
 import { orderViewOf } from './service.js';
 

@@ -1,5 +1,5 @@
 import { logger } from '../platform/logger.js';
-import { auditedWrite } from '../signing/audited-write.js';
+import { auditedWrite } from '../signing/trail/audited-write.js';
 import { cancelCardOrder, getOrder, type OrderRecord } from './repo.js';
 import { revokeSignerLink } from './signer-records.js';
 

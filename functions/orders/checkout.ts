@@ -31,7 +31,7 @@ import {
   releaseCreditsClaim,
   setPaymentIntent,
 } from '../requests/repo.js';
-import { payableUntil } from '../signing/original-keys.js';
+import { payableUntil } from '../signing/sealing/original-keys.js';
 import { fulfilOrderPayment } from './fulfil.js';
 import type { OrderPayer } from './payer.js';
 import { orderPaymentMetadata, orderPaymentOf } from './payment-metadata.js';

@@ -1,6 +1,6 @@
 import { newLinkMarker } from '../mail/link-tokens.js';
 import { outboxPut } from '../mail/outbox.js';
-import { nextReminderAt } from '../signing/reminders.js';
+import { nextReminderAt } from '../signing/link/reminders.js';
 import type { OrderRecord } from './repo.js';
 import type { SignerRecord } from './signer-records.js';
 import { signingLinkMail } from './signing-mail.js';

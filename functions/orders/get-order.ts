@@ -3,7 +3,7 @@ import { ordersEs } from '../../shared/messages/orders.es.js';
 import { contextRoute } from '../organizations/acting-as.js';
 import { systemClock } from '../platform/clock.js';
 import { notFound } from '../platform/errors.js';
-import { withFileLinks } from '../signing/file-links.js';
+import { withFileLinks } from '../signing/delivery/file-links.js';
 import { getOrderFor } from './access.js';
 import { orderViewOf } from './service.js';
 

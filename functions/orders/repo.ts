@@ -12,7 +12,7 @@ import {
   tableName,
   withoutKeys,
 } from '../platform/db.js';
-import { originalPendingKeys } from '../signing/original-keys.js';
+import { originalPendingKeys } from '../signing/sealing/original-keys.js';
 import {
   historyPk,
   historyPkOf,
@@ -66,7 +66,7 @@ export interface OrderRecord {
   document_name: string;
   /** SHA-256 of the document's checked bytes when the order was paid (null: older orders). */
   document_sha256?: string | null;
-  /** The original kept with the evidence (functions/signing/original.ts), once copied. */
+  /** The original kept with the evidence (functions/signing/sealing/original.ts), once copied. */
   original_key?: string;
   original_content_type?: string;
   original_kind?: DocumentKind;
@@ -107,7 +107,7 @@ export interface OrderRecord {
   sign_count?: number;
   signing_stage?: 'signing' | 'sealing' | 'sealed' | 'delivered' | 'rejected' | 'seal_failed';
   sealing_since?: string;
-  /** Once sealed (functions/signing/seal-order.ts): the sealed PDF's key and hash, the code. */
+  /** Once sealed (functions/signing/sealing/seal-order.ts): the sealed PDF's key and hash, the code. */
   sealed_file_key?: string;
   sealed_sha256?: string;
   sealed_at?: string;
@@ -134,7 +134,7 @@ export interface OrderRecord {
   notarized_act?: NotarizedAct;
   /** Once a notary rejected the notarial service (functions/notary/reject.ts). */
   notary_rejection?: NotaryRejection;
-  /** The audit trail's position: its last event's seq and hash (functions/signing/audit-*.ts). */
+  /** The audit trail's position: its last event's seq and hash (functions/signing/trail/audit-*.ts). */
   audit_seq?: number;
   audit_head?: string;
   /** The last audit event's time (audit-repo.ts): the next one is never stamped before it. */

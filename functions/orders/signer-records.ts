@@ -6,7 +6,7 @@ import {
   REMINDER_INDEX,
   reminderKeys,
   reminderSortKey,
-} from '../signing/reminders.js';
+} from '../signing/link/reminders.js';
 import { plausibleId, signerKey, type TransactItem } from './keys.js';
 
 /**
@@ -58,7 +58,7 @@ export interface SignerRecord {
   last_opened_at?: string;
   /** 'Firmar en orden': no link yet; it is issued when the signer before signs. */
   turn_waiting?: boolean;
-  /** Reminders (functions/signing/reminders.ts): the next one's due time, how many went. */
+  /** Reminders (functions/signing/link/reminders.ts): the next one's due time, how many went. */
   reminder_due_at?: string;
   reminders_sent?: number;
   last_reminder_at?: string;
@@ -76,7 +76,7 @@ export function signerPut(signer: SignerRecord): TransactItem {
         ...signerKey(signer.id),
         type: 'OrderSigner',
         ...signer,
-        // The sparse reminder index (functions/signing/reminders.ts) while one is due.
+        // The sparse reminder index (functions/signing/link/reminders.ts) while one is due.
         ...reminderKeys(signer.id, signer.reminder_due_at),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -156,7 +156,7 @@ export async function replaceToken(
       new UpdateCommand({
         TableName: tableName(),
         Key: signerKey(signerId),
-        // A new link restarts its reminders (functions/signing/reminders.ts).
+        // A new link restarts its reminders (functions/signing/link/reminders.ts).
         UpdateExpression:
           'SET token_hash = :h, token_expires_at = :exp, link_version = if_not_exists(link_version, :zero) + :one, link_sent_at = :now, updated_at = :now, reminder_due_at = :due, reminders_sent = :zero, gsi1pk = :rpk, gsi1sk = :rsk, replaced_token_hashes = :old',
         // `token_expires_at`: a link was issued (its hash may still be on its way in the outbox).

@@ -1,7 +1,7 @@
 import { linkTokenHash, mintLinkToken } from '../mail/link-tokens.js';
 import type { OutboxAfter } from '../mail/outbox.js';
 import type { AfterSent } from '../mail/outbox-sender.js';
-import { recordMailEvent } from '../signing/mail-evidence.js';
+import { recordMailEvent } from '../signing/trail/mail-evidence.js';
 import { getSigner, linkSentUpdate, setMintedLink } from './signer-records.js';
 
 type SigningLinkAfter = Extract<OutboxAfter, { kind: 'signing_link' }>;

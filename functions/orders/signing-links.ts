@@ -8,7 +8,7 @@ import { hitLimit, releaseLimit } from '../platform/limits.js';
 import { logger } from '../platform/logger.js';
 import { type Mailer, sesMailer } from '../platform/mail.js';
 import { randomToken, sha256 } from '../platform/secrets.js';
-import { appendAudit, auditHeadOf } from '../signing/audit-repo.js';
+import { appendAudit, auditHeadOf } from '../signing/trail/audit-repo.js';
 import { getOrderFor } from './access.js';
 import { getOrder } from './repo.js';
 import { signingLinkExpiry } from './service.js';

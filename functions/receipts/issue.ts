@@ -241,7 +241,7 @@ export async function issueChargeRefundReceipt(
   );
 }
 
-/** The receipt of credits given back when a credits order ended (signing/order-refund.ts). */
+/** The receipt of credits given back when a credits order ended (orders/order-refund.ts). */
 export function issueCreditsRefundReceipt(
   order: OrderRecord,
   restored: Pick<LedgerEntry, 'id' | 'amount'>,

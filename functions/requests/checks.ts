@@ -6,7 +6,7 @@ import { priceServices } from '../catalog/services-repo.js';
 import { getCountry } from '../countries/repo.js';
 import { getOwnedDocument } from '../documents/repo.js';
 import { AppError } from '../platform/errors.js';
-import { payableUntil } from '../signing/original-keys.js';
+import { payableUntil } from '../signing/sealing/original-keys.js';
 import type { RequestItem } from './repo.js';
 import { assertDelivered, assertSignersValid, fitsSlot } from './rules.js';
 
@@ -77,7 +77,7 @@ export async function assertPayable(req: RequestItem): Promise<void> {
     (id): id is string => !!id,
   );
   const [document, country, prices] = await Promise.all([
-    // Only a document that outlives its copy to the order's evidence (signing/original.ts).
+    // Only a document that outlives its copy to the order's evidence (signing/sealing/original.ts).
     req.document_id
       ? getOwnedDocument(req.document_id, req.user_sub, payableUntil(new Date()))
       : undefined,

@@ -7,9 +7,14 @@ import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { hitLimit } from '../platform/limits.js';
 import { sha256 } from '../platform/secrets.js';
-import { deliveryLinkKey } from './delivery.js';
-import { notarizedFileName, notarizedLink, sealedFileName, sealedLink } from './file-links.js';
-import { formatVerificationCode } from './seal-runs.js';
+import { deliveryLinkKey } from './delivery/delivery.js';
+import {
+  notarizedFileName,
+  notarizedLink,
+  sealedFileName,
+  sealedLink,
+} from './delivery/file-links.js';
+import { formatVerificationCode } from './sealing/seal-runs.js';
 
 /**
  * POST /api/delivery/download: a delivery mail's personal link (`/descargar/{orderId}?token=`)

@@ -3,7 +3,7 @@ import { AUDIT_TRAIL_FORMAT } from '../../shared/contract/signing.js';
 import { getOrderFor } from '../orders/access.js';
 import { contextRoute } from '../organizations/acting-as.js';
 import { notFound } from '../platform/errors.js';
-import { checkOrderChain } from './audit-repo.js';
+import { checkOrderChain } from './trail/audit-repo.js';
 
 /**
  * GET /api/orders/{id}/trail: the owner's copy of the order's audit trail, every event exactly as

@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../platform/logger.js';
-import { isTerminalSealError } from './seal-failure.js';
-import { sealOrder } from './seal-order.js';
+import { isTerminalSealError } from './sealing/seal-failure.js';
+import { sealOrder } from './sealing/seal-order.js';
 
 /**
  * The seal-documents queue's consumer. Each message names an order, `{"order_id": ...}`, as the

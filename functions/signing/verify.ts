@@ -5,7 +5,11 @@ import type { SignatureType } from '../../shared/rules/signature-types.js';
 import { notFound } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { hitLimit } from '../platform/limits.js';
-import { formatVerificationCode, getVerification, normaliseVerificationCode } from './seal-runs.js';
+import {
+  formatVerificationCode,
+  getVerification,
+  normaliseVerificationCode,
+} from './sealing/seal-runs.js';
 
 /**
  * GET /api/verify/{code}: the public record of a sealed document (pattern 97). It shows only

@@ -33,7 +33,7 @@ export interface QueueSpec {
  */
 export const OUTBOX_TYPE = 'Outbox';
 
-/** The entity tag of seal runs (functions/signing/seal-runs.ts): one message per run. */
+/** The entity tag of seal runs (functions/signing/sealing/seal-runs.ts): one message per run. */
 export const SEAL_RUN_TYPE = 'SealRun';
 
 export const mailOutboxQueue: QueueSpec = {

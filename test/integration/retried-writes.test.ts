@@ -200,7 +200,7 @@ describe('a write retried after it landed', () => {
     await sendingEveryWriteTwice();
     const { db } = await import('../../functions/platform/db.js');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const repo = await import('../../functions/signing/signer-repo.js');
+    const repo = await import('../../functions/signing/link/signer-repo.js');
     const signerId = randomUUID();
     const now = Math.floor(Date.now() / 1000);
     await db().send(
@@ -289,7 +289,7 @@ describe('a write retried after it landed', () => {
     const { db, tableName } = await import('../../functions/platform/db.js');
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const { orderKey } = await import('../../functions/orders/keys.js');
-    const { takeSealLease } = await import('../../functions/signing/seal-runs.js');
+    const { takeSealLease } = await import('../../functions/signing/sealing/seal-runs.js');
     const orderId = randomUUID();
     await db().send(
       new PutCommand({

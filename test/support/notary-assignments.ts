@@ -25,7 +25,7 @@ export async function assignTo(
     '../../functions/notary/assign.js'
   );
   const { getNotarySettings } = await import('../../functions/notary/settings-repo.js');
-  const { auditedWrite } = await import('../../functions/signing/audited-write.js');
+  const { auditedWrite } = await import('../../functions/signing/trail/audited-write.js');
 
   const order = await getOrder(orderId);
   if (!waitsForNotary(order)) throw new Error(`order ${orderId} does not wait for a notary`);

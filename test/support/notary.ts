@@ -205,7 +205,7 @@ export async function makeNotarial(
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, tableName } = await import('../../functions/platform/db.js');
   const { orderKey } = await import('../../functions/orders/keys.js');
-  const { newVerificationCode } = await import('../../functions/signing/seal-runs.js');
+  const { newVerificationCode } = await import('../../functions/signing/sealing/seal-runs.js');
   // Only these fields: the signing links' outbox may append to the order's trail meanwhile, and
   // a whole-item rewrite would put back a stale trail head.
   await db().send(

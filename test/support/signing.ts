@@ -125,7 +125,7 @@ export async function verifyToReject(
 export async function auditOf(stack: StackInfo, orderId: string) {
   pointAt(stack);
   const orders = await import('../../functions/orders/repo.js');
-  const audit = await import('../../functions/signing/audit-repo.js');
+  const audit = await import('../../functions/signing/trail/audit-repo.js');
   const order = await orders.getOrder(orderId);
   if (!order) throw new Error('order not found');
   return { order, ...(await audit.checkOrderChain(order)) };
@@ -235,6 +235,6 @@ export async function orderWhen(
 /** The public verification record stored for a code ("ABCDE-FGHIJ"), as the table holds it. */
 export async function storedVerification(stack: StackInfo, code: string) {
   await pointAtStorage(stack);
-  const runs = await import('../../functions/signing/seal-runs.js');
+  const runs = await import('../../functions/signing/sealing/seal-runs.js');
   return runs.getVerification(runs.normaliseVerificationCode(code) ?? '');
 }

@@ -19,7 +19,7 @@ import {
   sampleSigner,
   sha256Hex,
 } from '../../../test/support/seal-samples.js';
-import { isTerminalSealError } from '../seal-failure.js';
+import { isTerminalSealError } from '../sealing/seal-failure.js';
 import { type SealCredentials, sealCredentialsFrom, sealDocument } from './index.js';
 import { crlUrls, SealRevocationError } from './ltv.js';
 

@@ -1,6 +1,6 @@
 /**
  * Verification codes as people type them. The same rule as the server's
- * (functions/signing/seal-runs.ts normaliseVerificationCode): 10 Crockford base32 characters,
+ * (functions/signing/sealing/seal-runs.ts normaliseVerificationCode): 10 Crockford base32 characters,
  * shown XXXXX-XXXXX; case, dashes, spaces and the look-alikes I/L→1, O→0 are forgiven. The
  * server checks again; this only spares a request for what can never be a code.
  */

@@ -9,7 +9,10 @@ import {
 } from './earlyScreen';
 import { renderShellMarkup } from './shells';
 
-/** The consent answer of functions/signing/screens.ts consentScreen, as the API sends it. */
+/**
+ * The consent answer of functions/signing/types/simple/screens.ts consentScreen, as the API
+ * sends it.
+ */
 const consent = {
   status: 'success',
   message: '',

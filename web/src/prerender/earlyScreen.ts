@@ -4,10 +4,10 @@ import { EARLY_CALL_GLOBAL } from '../lib/earlyAnswer';
 /**
  * Build-time only: the signer's consent screen drawn from the early init_signing answer before
  * the app's modules arrive. A fresh link's first screen is the consent (functions/signing/
- * screens.ts consentScreen); its largest element, the consent text, used to appear only once
- * the app had started on a slow phone. Now the shell carries that screen as the app's own
- * SigningScreen renders it (shells.tsx), with empty slots where the answer's words go, and the
- * boot script fills them from the answer and shows it. Only an answer of exactly that shape
+ * types/simple/screens.ts consentScreen); its largest element, the consent text, used to
+ * appear only once the app had started on a slow phone. Now the shell carries that screen as
+ * the app's own SigningScreen renders it (shells.tsx), with empty slots where the answer's
+ * words go, and the boot script fills them from the answer and shows it. Only an answer of exactly that shape
  * is drawn this way (any other screen, an error, a malformed answer: "Conectando" stays until
  * the app renders it). The slots take text only (textContent): nothing in the answer is HTML.
  */

@@ -31,7 +31,7 @@ export function exchangeDeliveryToken(
 }
 
 /**
- * The sealed file's link lasts 10 minutes (functions/signing/file-links.ts): a page left open
+ * The sealed file's link lasts 10 minutes (functions/signing/delivery/file-links.ts): a page left open
  * longer asks for a new one when the button is pressed, a little before that.
  */
 export const LINK_FRESH_MS = 8 * 60 * 1000;

@@ -1,0 +1,122 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SignatureType } from '../../../shared/rules/signature-types.js';
+import type { TransactItem } from '../../orders/keys.js';
+import { db, isConditionFailure, tableName, withoutKeys } from '../../platform/db.js';
+import { beforeWrite } from '../../platform/deadline.js';
+
+/**
+ * Signing sessions (docs/data-model.md patterns 81–83). Opening the link exchanges its token for
+ * a session: a random id the page keeps in memory and sessionStorage (never in the address bar),
+ * stored only as its SHA-256.
+ *
+ *   SIGNSESS#{sha256(sessionId)} / SESSION
+ *
+ * A session lives 30 minutes from its last step, 2 hours at most, and only while its link does:
+ * it records the hash of the link token it came from, and every step checks that the signer
+ * still holds that token (a resend, signature, rejection or revocation ends it).
+ */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+export const SESSION_MAX_SECONDS = 2 * 60 * 60;
+
+/** What the signer has done in this session; each step requires the ones before it. */
+export interface SessionProgress {
+  consent_version?: string;
+  consent_sha256?: string;
+  viewed_sha256?: string;
+  code_id?: string;
+  /** What the code was asked for: signing, or rejecting (which needs no consent or review). */
+  code_purpose?: 'sign' | 'reject';
+  code_verified_at?: string;
+}
+
+export interface SigningSession {
+  session_hash: string;
+  signer_id: string;
+  order_id: string;
+  link_token_hash: string;
+  signature_type: SignatureType;
+  progress: SessionProgress;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+  /** Epoch seconds: idle expiry (slides on each step, never past `hard_expires_at`). */
+  expires_at: number;
+  hard_expires_at: number;
+  ttl: number;
+}
+
+const sessionKey = (hash: string) => ({ pk: `SIGNSESS#${hash}`, sk: 'SESSION' });
+
+export function sessionPut(s: SigningSession): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...sessionKey(s.session_hash), type: 'SigningSession', ...s },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A live session (consistent read): undefined when unknown or past either expiry. */
+export async function getSession(hash: string, nowEpoch: number) {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: sessionKey(hash), ConsistentRead: true }),
+  );
+  if (!res.Item) return undefined;
+  const s = withoutKeys<SigningSession & { type?: string }>(res.Item);
+  if (s.expires_at <= nowEpoch || s.hard_expires_at <= nowEpoch) return undefined;
+  return s;
+}
+
+/**
+ * Slides the idle expiry and records progress (fields of `progress` to set). False when the
+ * session ended meanwhile.
+ */
+export async function touchSession(
+  hash: string,
+  nowEpoch: number,
+  hardExpiresAt: number,
+  progress: SessionProgress = {},
+): Promise<boolean> {
+  const update = sessionProgressUpdate(hash, nowEpoch, hardExpiresAt, progress).Update;
+  if (!update) return false;
+  beforeWrite();
+  try {
+    await db().send(new UpdateCommand(update));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The session Update as a transaction element (progress recorded with other changes). */
+export function sessionProgressUpdate(
+  hash: string,
+  nowEpoch: number,
+  hardExpiresAt: number,
+  progress: SessionProgress,
+): TransactItem {
+  const sets = ['expires_at = :exp'];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':exp': Math.min(nowEpoch + SESSION_IDLE_SECONDS, hardExpiresAt),
+    ':now': nowEpoch,
+  };
+  for (const [i, [k, v]] of Object.entries(progress).entries()) {
+    if (v === undefined) continue;
+    sets.push(`progress.#p${i} = :p${i}`);
+    names[`#p${i}`] = k;
+    values[`:p${i}`] = v;
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(hash),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk) AND expires_at > :now',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    },
+  };
+}
