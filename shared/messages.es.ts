@@ -6,6 +6,7 @@ import { chatEs } from './messages/chat.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
 import { creditsEs } from './messages/credits.es.js';
 import { documentsEs } from './messages/documents.es.js';
+import { feaEs } from './messages/fea.es.js';
 import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
@@ -52,6 +53,7 @@ export const es = {
   mail: mailEs,
   signing: signingEs,
   verify: verifyEs,
+  fea: feaEs,
   legal: legalEs,
   organizations: organizationsEs,
   notary: notaryEs,
