@@ -63,7 +63,12 @@ export const LIMITS = {
    * FEA password or second-factor recoveries asked from one client address: each asks the
    * provider whether a serial belongs to a RUT, so guessing serials stops here.
    */
-  feaRecoveryPerClient: { scope: 'fea-recovery-ip', limit: 10, windowSeconds: 3600, perClient: true },
+  feaRecoveryPerClient: {
+    scope: 'fea-recovery-ip',
+    limit: 10,
+    windowSeconds: 3600,
+    perClient: true,
+  },
   /** FEA recoveries asked for one RUT, from any address: a guesser spreading out stops too. */
   feaRecoveryPerRut: { scope: 'fea-recovery-rut', limit: 5, windowSeconds: 3600 },
   /** 'Descargar mis datos' per user: each export reads the whole account. */

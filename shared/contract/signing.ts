@@ -272,7 +272,10 @@ export const deliveryDownloadResponse = z.object({
 export const feaRecoveryRequest = z.strictObject({
   rut: z
     .string({ error: feaEs.rutInvalid })
-    .check(z.maxLength(32, { error: feaEs.rutInvalid }), z.refine(isRecoveryRut, { error: feaEs.rutInvalid })),
+    .check(
+      z.maxLength(32, { error: feaEs.rutInvalid }),
+      z.refine(isRecoveryRut, { error: feaEs.rutInvalid }),
+    ),
   numDocumento: z
     .string({ error: feaEs.serialInvalid })
     .check(z.refine(isIdCardSerial, { error: feaEs.serialInvalid })),

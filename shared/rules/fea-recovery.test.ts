@@ -20,7 +20,15 @@ describe('FEA recovery RUT (§5)', () => {
   });
 
   it('refuses other shapes', () => {
-    for (const bad of ['', '111111-1', '123456789-1', '11111111', '111111111', '11111111-X', 'abc']) {
+    for (const bad of [
+      '',
+      '111111-1',
+      '123456789-1',
+      '11111111',
+      '111111111',
+      '11111111-X',
+      'abc',
+    ]) {
       expect(isRecoveryRut(bad), bad).toBe(false);
     }
   });
