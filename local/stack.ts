@@ -14,6 +14,7 @@ import type { Managed } from './emulators/process.js';
 import { startS3 } from './emulators/s3.js';
 import { startSes } from './emulators/ses.js';
 import { type FaultName, startFaultProxies } from './faults/fault-proxies.js';
+import { startFeaEmulator } from './fea/server.js';
 import { CognitoSessions } from './gateway/cognito-sessions.js';
 import { createAccessTokenVerifier } from './gateway/jwt.js';
 import { startGateway } from './gateway/server.js';
@@ -25,7 +26,6 @@ import { freePort, portOr } from './ports.js';
 import { demoUsers, seed } from './seed.js';
 import { ensureTable, ensureUserPool, type PoolIds } from './setup.js';
 import { STRIPE_LOCAL_PREFIX } from './stripe/gateway-door.js';
-import { startFeaEmulator } from './fea/server.js';
 import { startStripe } from './stripe/server.js';
 import { buildWebIfStale } from './web-build.js';
 

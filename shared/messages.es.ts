@@ -6,6 +6,7 @@ import { chatEs } from './messages/chat.es.js';
 import { checkoutEs } from './messages/checkout.es.js';
 import { creditsEs } from './messages/credits.es.js';
 import { documentsEs } from './messages/documents.es.js';
+import { feaEs } from './messages/fea.es.js';
 import { legalEs } from './messages/legal.es.js';
 import { mailEs } from './messages/mail.es.js';
 import { maintenanceEs } from './messages/maintenance.es.js';
@@ -52,6 +53,7 @@ export const es = {
   mail: mailEs,
   signing: signingEs,
   verify: verifyEs,
+  fea: feaEs,
   legal: legalEs,
   organizations: organizationsEs,
   notary: notaryEs,
@@ -182,9 +184,6 @@ export const es = {
     enrolmentReturnTitle: 'Enrolamiento FEA Completado',
     enrolmentSuccessTitle: 'Certificado FEA Creado',
     feaRecoveryTitle: 'Recuperación de Clave FEA',
-    recoveryResultTitle: 'Resultado de la Recuperación',
-    certificateUnlockTitle: 'Desbloqueo de Certificado',
-    secondFactorUnlockTitle: 'Desbloqueo de Segundo Factor',
     notaryDocumentTitle: 'Detalle del Documento',
     notarySettingsTitle: 'Configuración de Notaría',
     organizationMembersTitle: 'Miembros de la Organización',

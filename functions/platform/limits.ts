@@ -59,6 +59,18 @@ export const LIMITS = {
   verifyPerClient: { scope: 'verify-ip', limit: 60, windowSeconds: 600, perClient: true },
   /** Delivery downloads per client address: guessing delivery tokens stops here. */
   deliveryPerClient: { scope: 'delivery-ip', limit: 30, windowSeconds: 3600, perClient: true },
+  /**
+   * FEA password or second-factor recoveries asked from one client address: each asks the
+   * provider whether a serial belongs to a RUT, so guessing serials stops here.
+   */
+  feaRecoveryPerClient: {
+    scope: 'fea-recovery-ip',
+    limit: 10,
+    windowSeconds: 3600,
+    perClient: true,
+  },
+  /** FEA recoveries asked for one RUT, from any address: a guesser spreading out stops too. */
+  feaRecoveryPerRut: { scope: 'fea-recovery-rut', limit: 5, windowSeconds: 3600 },
   /** 'Descargar mis datos' per user: each export reads the whole account. */
   accountExportPerUser: { scope: 'account-export', limit: 10, windowSeconds: 3600 },
   /** 'Avísame' sign-ups per client address: a script filling the CRM stops here. */

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
 import { apiEs } from '../messages/api.es.js';
+import { feaEs } from '../messages/fea.es.js';
+import {
+  DEFAULT_RECOVERY_KIND,
+  isIdCardSerial,
+  isRecoveryRut,
+  RECOVERY_KINDS,
+} from '../rules/fea-recovery.js';
 
 /**
  * The server-driven signing screen (credits-signing-admin §2 screen 8, §3 "Signing response",
@@ -250,4 +257,31 @@ export const deliveryDownloadResponse = z.object({
   file_name: z.string(),
   sha256: z.string(),
   verification_code: z.string(),
+});
+
+/**
+ * FEA password or second-factor recovery (credits-signing-admin §3 recovery request, §5, §7
+ * recover-fea-password): the §5 rules with the spec's messages, the §9 defaults. `urlRetorno`
+ * is only a wish: the server keeps it when it is on the app's own origin.
+ */
+export const feaRecoveryRequest = z.strictObject({
+  rut: z
+    .string({ error: feaEs.rutInvalid })
+    .check(
+      z.maxLength(32, { error: feaEs.rutInvalid }),
+      z.refine(isRecoveryRut, { error: feaEs.rutInvalid }),
+    ),
+  numDocumento: z
+    .string({ error: feaEs.serialInvalid })
+    .check(z.refine(isIdCardSerial, { error: feaEs.serialInvalid })),
+  tipoRecuperacion: z._default(z.enum(RECOVERY_KINDS), DEFAULT_RECOVERY_KIND),
+  enviarMail: z._default(z.boolean(), false),
+  urlRetorno: z.optional(z.string().check(z.maxLength(2048))),
+});
+
+export const feaRecoveryResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** The provider's recovery page, when it gives one (none when the link went by mail). */
+  urlRecuperacion: z.nullable(z.string()),
 });

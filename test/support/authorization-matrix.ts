@@ -251,6 +251,8 @@ export const authorizationMatrix: Record<RouteId, MatrixRow> = {
   joinWaitlist: { expect: open },
   downloadDelivery: { expect: open },
   signingStep: { expect: open },
+  // Refused by the §5 rules on the sample body before any limit is counted or the provider asked.
+  feaRecovery: { expect: open },
   stripeWebhook: { expect: open },
 
   // Wallet, credits, features and payments: the context's own.

@@ -73,3 +73,18 @@ export const downloadDelivery = route({
   request: signing.deliveryDownloadRequest,
   response: signing.deliveryDownloadResponse,
 });
+
+export const feaRecovery = route({
+  id: 'feaRecovery',
+  method: 'POST',
+  path: '/api/signing/fea-recovery',
+  // The signer is not signed in to Sello: the RUT and the ID-card serial are checked by the
+  // provider. Rate-limited per client and per RUT (functions/platform/limits.ts).
+  auth: 'public',
+  handler: 'signing/fea-recovery',
+  summary:
+    "FEA certificate password or second-factor recovery (credits-signing-admin §7 recover-fea-password): the §5 rules again, then the provider's recovery link (or its mail); urlRetorno only on the app's own origin",
+  access: { table: 'write', secrets: ['FEA_API_URL', 'FEA_API_KEY'] },
+  request: signing.feaRecoveryRequest,
+  response: signing.feaRecoveryResponse,
+});

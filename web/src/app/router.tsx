@@ -59,8 +59,7 @@ function soon(
   return { path, element: <ComingSoon title={title} item={item} />, handle };
 }
 
-/** The catalogue items the FEA and real-estate placeholders wait for (issue 21). */
-const FEA_ITEM = 'service:fea';
+/** The catalogue items the real-estate placeholders wait for (issue 21). */
 const REAL_ESTATE_ITEMS = 'feature:real_estate_analysis feature:real_estate_community';
 
 const p = es.pages;
@@ -168,12 +167,31 @@ export const routes: RouteObject[] = [
       route('/verificar', VerifyPage),
       route('/verificar/:code', VerifyPage),
       route('/descargar/:orderId', DeliveryPage),
-      soon('/fea/enrolment-return', p.enrolmentReturnTitle, 'public', FEA_ITEM),
-      soon('/fea/enrolment-success', p.enrolmentSuccessTitle, 'public', FEA_ITEM),
-      soon('/fea/password-recovery', p.feaRecoveryTitle, 'public', FEA_ITEM),
-      soon('/password-recovery-success', p.recoveryResultTitle, 'public', FEA_ITEM),
-      soon('/certificate-unlock-success', p.certificateUnlockTitle, 'public', FEA_ITEM),
-      soon('/second-factor-unlock-success', p.secondFactorUnlockTitle, 'public', FEA_ITEM),
+      // The FEA provider's returns and the recovery form (credits-signing-admin §2 screens 9–14)
+      route(
+        '/fea/enrolment-return',
+        lazyNamed(() => import('../features/fea/EnrolmentPages'), 'EnrolmentReturnPage'),
+      ),
+      route(
+        '/fea/enrolment-success',
+        lazyNamed(() => import('../features/fea/EnrolmentPages'), 'EnrolmentSuccessPage'),
+      ),
+      route(
+        '/fea/password-recovery',
+        lazyNamed(() => import('../features/fea/RecoveryPage'), 'RecoveryPage'),
+      ),
+      route(
+        '/password-recovery-success',
+        lazyNamed(() => import('../features/fea/RecoveryResultPage'), 'RecoveryResultPage'),
+      ),
+      route(
+        '/certificate-unlock-success',
+        lazyNamed(() => import('../features/fea/UnlockResultPage'), 'CertificateUnlockPage'),
+      ),
+      route(
+        '/second-factor-unlock-success',
+        lazyNamed(() => import('../features/fea/UnlockResultPage'), 'SecondFactorUnlockPage'),
+      ),
 
       // Organisations, notaries, admin
       route(

@@ -30,11 +30,20 @@ export class ApiError extends Error {
 }
 
 type TokenProvider = () => Promise<string | undefined>;
-let tokenProvider: TokenProvider = async () => undefined;
+/**
+ * The session's token source, kept on a hoisted function declaration rather than in a `let`:
+ * the session module (the `frame` chunk) sets it while that chunk evaluates, and in the
+ * core ↔ frame chunk cycle that can come before this module's body has run, where a `let`
+ * is still uninitialised (a TDZ ReferenceError that stopped every page from starting).
+ */
+function tokenProvider(): Promise<string | undefined> {
+  const set = (tokenProvider as { current?: TokenProvider }).current;
+  return set ? set() : Promise.resolve(undefined);
+}
 
 /** Called by the auth feature once Amplify is configured. */
 export function setTokenProvider(provider: TokenProvider): void {
-  tokenProvider = provider;
+  (tokenProvider as { current?: TokenProvider }).current = provider;
 }
 
 export interface CallOptions<Id extends RouteId> {
