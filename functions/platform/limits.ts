@@ -55,6 +55,13 @@ export const LIMITS = {
   signingCodeLocksPerSigner: { scope: 'sign-code-locks', limit: 3, windowSeconds: 3600 },
   /** Code mails to one signer (only accepted mails count): no mail bomb of their inbox. */
   signingCodeSendPerSigner: { scope: 'sign-code-send', limit: 5, windowSeconds: 3600 },
+  /**
+   * FEA provider calls one signer starts (an SMS, a signature): each costs the provider a call
+   * and may send an SMS, so a stuck finger or a script stops here.
+   */
+  feaJobsPerSigner: { scope: 'fea-job', limit: 20, windowSeconds: 3600 },
+  /** FEA enrolment and unlock links one signer asks the provider for. */
+  feaLinksPerSigner: { scope: 'fea-link', limit: 10, windowSeconds: 3600 },
   /** Public verification pages per client address: enumerating codes stops here. */
   verifyPerClient: { scope: 'verify-ip', limit: 60, windowSeconds: 600, perClient: true },
   /** Delivery downloads per client address: guessing delivery tokens stops here. */

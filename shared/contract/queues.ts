@@ -33,6 +33,9 @@ export interface QueueSpec {
  */
 export const OUTBOX_TYPE = 'Outbox';
 
+/** The entity tag of FEA jobs (functions/signing/types/advanced/jobs.ts): one message per job. */
+export const FEA_JOB_TYPE = 'FeaJob';
+
 /** The entity tag of seal runs (functions/signing/sealing/seal-runs.ts): one message per run. */
 export const SEAL_RUN_TYPE = 'SealRun';
 
@@ -75,4 +78,30 @@ export const sealDocumentsQueue: QueueSpec = {
   maxAgeMinutes: 15,
 };
 
-export const queues: readonly QueueSpec[] = [mailOutboxQueue, sealDocumentsQueue];
+/**
+ * The advanced signature's slow provider calls (issue 23, docs/drafts/fea-design.md): the
+ * password check with its SMS (15–30 s at a real provider) and the signature (10–20 s), run
+ * here so no request nears API Gateway's 30 s limit while the signing screen polls. A provider
+ * down or slow brings the message back after 75 s; a signature retried sends the same
+ * reference, which the provider answers with its first result. After 3 deliveries the job is
+ * failed by the screen's own check (the signer is told to try again) and the DLQ's alarm fires.
+ */
+export const feaJobsQueue: QueueSpec = {
+  name: 'fea-jobs',
+  handler: 'signing/fea-consumer',
+  access: {
+    table: 'write',
+    bucket: 'write',
+    secrets: ['FEA_API_URL', 'FEA_API_KEY', 'FEA_TRANSIT_KEY'],
+  },
+  description:
+    "Runs the advanced signature's provider calls (SMS code, signature) for the signing screen",
+  visibilityTimeoutSeconds: 75,
+  maxReceiveCount: 3,
+  timeoutSeconds: 60,
+  memoryMb: 1024,
+  source: { type: FEA_JOB_TYPE, idAttribute: 'job_id', bodyKey: 'job_id' },
+  maxAgeMinutes: 5,
+};
+
+export const queues: readonly QueueSpec[] = [mailOutboxQueue, sealDocumentsQueue, feaJobsQueue];

@@ -35,8 +35,12 @@ export interface Live {
 
 export const epochOf = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export const signatureTypeOf = (order: OrderRecord): SignatureType =>
-  order.signature_type ?? 'simple';
+/**
+ * The type this signer signs with: the signer's own (an order may mix types, issue 23), else
+ * the order's.
+ */
+export const signatureTypeOf = (order: OrderRecord, signer?: SignerRecord): SignatureType =>
+  signer?.signature_type ?? order.signature_type ?? 'simple';
 
 export function screenContext(
   order: OrderRecord,
@@ -47,7 +51,7 @@ export function screenContext(
     orderNumber: order.order_number,
     documentName: order.document_name,
     signerEmailMasked: maskEmail(signer.email),
-    signatureType: signatureTypeOf(order),
+    signatureType: signatureTypeOf(order, signer),
     sessionId,
   };
 }

@@ -27,6 +27,13 @@ export interface SessionProgress {
   /** What the code was asked for: signing, or rejecting (which needs no consent or review). */
   code_purpose?: 'sign' | 'reject';
   code_verified_at?: string;
+  /** Advanced signature (types/advanced/): the signer's current provider job ('' = none). */
+  fea_job_id?: string;
+  /** When the provider's SMS went and where (the code's window, the code screen's text). */
+  fea_code_sent_at?: string;
+  fea_phone?: string;
+  /** The provider's enrolment page for this signer, asked once per session. */
+  fea_enrolment_url?: string;
 }
 
 export interface SigningSession {

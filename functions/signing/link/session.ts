@@ -61,7 +61,7 @@ export async function openLink(
     };
   }
   // A type without its module (types/index.ts) cannot be signed yet: said before any session.
-  if (!flowOf(signatureTypeOf(order))) {
+  if (!flowOf(signatureTypeOf(order, signer))) {
     return { screen: typeUnavailableScreen(screenContext(order, signer)) };
   }
 
@@ -74,7 +74,7 @@ export async function openLink(
     signer_id: signer.id,
     order_id: order.id,
     link_token_hash: tokenHash,
-    signature_type: signatureTypeOf(order),
+    signature_type: signatureTypeOf(order, signer),
     progress: {},
     ip: input.ip,
     user_agent: input.userAgent.slice(0, 256),

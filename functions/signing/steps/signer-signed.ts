@@ -34,6 +34,8 @@ export interface AppliedSignature {
   record: Record<string, unknown>;
   /** Undoes what the type stored before this write (a drawn image) when the write fails. */
   discard?: () => Promise<void>;
+  /** The type's own writes that land with the signature or not at all (a provider's job end). */
+  moreItems?: TransactItem[];
 }
 
 export async function applySignature(
@@ -100,6 +102,7 @@ export async function applySignature(
       ...(handOver ? nextLinkItems(order, handOver, live.input.now) : []),
       // The last signature starts the seal: this run's INSERT becomes its queue message.
       ...(last ? [sealRunPut(order.id, 1, 'last_signature', live.input.now)] : []),
+      ...(signature.moreItems ?? []),
     ];
     const turn = order.sign_in_order === true;
     return {

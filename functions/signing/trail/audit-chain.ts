@@ -21,6 +21,10 @@ export const auditKinds = [
   'code_failed',
   'code_locked',
   'signature_applied',
+  // The advanced signature's provider (types/advanced/): an SMS sent, a refusal, an enrolment.
+  'fea_code_sent',
+  'fea_refused',
+  'fea_enrolment_sent',
   'rejected',
   'links_revoked',
   'reminder_sent',

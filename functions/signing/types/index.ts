@@ -1,6 +1,7 @@
 import type { SigningResponse } from '../../../shared/contract/signing.js';
 import type { SignatureType } from '../../../shared/rules/signature-types.js';
 import type { FlowDeps, Live } from '../link/context.js';
+import { advancedFlow } from './advanced/flow.js';
 import { simpleFlow } from './simple/flow.js';
 
 /**
@@ -26,6 +27,7 @@ export interface SignatureFlow {
 /** The types Sello can sign today, by type: a new type plugs in here. */
 export const FLOWS: Partial<Record<SignatureType, SignatureFlow>> = {
   simple: simpleFlow,
+  advanced: advancedFlow,
 };
 
 export const flowOf = (type: SignatureType): SignatureFlow | undefined => FLOWS[type];

@@ -1,10 +1,11 @@
 import type { SigningResponse } from '../../../../shared/contract/signing.js';
 import type { FlowDeps, Live } from '../../link/context.js';
+import { consentReviewStep } from '../../steps/consent-review.js';
 import { typeUnavailableScreen } from '../../steps/screens.js';
 import type { SignatureFlow } from '../index.js';
 import { currentScreen } from './current.js';
 import { submitSignature } from './signature-step.js';
-import { acceptConsent, confirmReview, sendSigningCode } from './steps.js';
+import { sendSigningCode } from './steps.js';
 
 /**
  * The simple electronic signature, done in house (issue 12): consent → review of the paid-for
@@ -13,9 +14,8 @@ import { acceptConsent, confirmReview, sendSigningCode } from './steps.js';
 async function step(live: Live, deps: FlowDeps): Promise<SigningResponse> {
   switch (live.input.body.accion) {
     case 'accept_consent':
-      return acceptConsent(live);
     case 'confirm_review':
-      return confirmReview(live);
+      return consentReviewStep(live, currentScreen) ?? currentScreen(live);
     case 'send_code':
       return sendSigningCode(live, deps);
     case 'submit_signature':

@@ -1,5 +1,4 @@
 import type { SigningResponse } from '../../../../shared/contract/signing.js';
-import { fmt } from '../../../../shared/messages/fmt.js';
 import { signingEs as t } from '../../../../shared/messages/signing.es.js';
 import {
   button,
@@ -7,45 +6,9 @@ import {
   rejectButton,
   type ScreenContext,
   screen,
-  text,
 } from '../../steps/screen-builder.js';
 
-/** The simple signature's own screens: consent, review of the document, the signature pad. */
-
-export function consentScreen(ctx: ScreenContext, requester: string): SigningResponse {
-  return screen(ctx, {
-    step: 'consent',
-    type: 'pending',
-    title: t.typeTitles[ctx.signatureType],
-    description: fmt(t.consentDescription, {
-      requester,
-      document: ctx.documentName,
-      number: ctx.orderNumber,
-    }),
-    components: [
-      text('consent_text', t.consentText),
-      button('accept', t.acceptConsent, 'accept_consent', 'start_signing'),
-      rejectButton,
-    ],
-  });
-}
-
-export function reviewScreen(
-  ctx: ScreenContext,
-  doc: { url: string; isPdf: boolean },
-): SigningResponse {
-  return screen(ctx, {
-    step: 'review',
-    type: 'pending',
-    title: t.reviewTitle,
-    description: doc.isPdf ? t.reviewDescription : t.reviewWordHint,
-    components: [
-      { id: 'document', type: 'document', label: ctx.documentName, value: doc.url },
-      button('reviewed', t.confirmReview, 'confirm_review', 'start_signing'),
-      rejectButton,
-    ],
-  });
-}
+/** The simple signature's own screen: the signature pad (consent and review: steps/consent-review*.ts). */
 
 export function signatureScreen(ctx: ScreenContext, problem?: string): SigningResponse {
   return screen(ctx, {

@@ -208,6 +208,7 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
   // answer says 'loading' and the screen asks where things stand every POLL_MS (check_status);
   // the server answers the next screen as soon as the job has ended.
   const [pollTick, setPollTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pollTick re-arms a skipped poll.
   useEffect(() => {
     if (view.kind !== 'screen' || view.answer.status !== 'loading') return;
     const timer = setTimeout(() => {
