@@ -27,4 +27,6 @@ export const consumerTuning: Readonly<Record<string, ConsumerTuning>> = {
   // outlast the 120 s timeout, and a run that times out must not fail the orders beside it.
   // Five at once bound the load on the timestamp authority.
   'seal-documents': { batchSize: 1, maxConcurrency: 5, files: SEAL_FONTS },
+  // One job per invocation: each waits on the FEA provider (10–30 s) while a signer watches.
+  'fea-jobs': { batchSize: 1, maxConcurrency: 20 },
 };

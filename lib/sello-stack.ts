@@ -3,7 +3,12 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, Node } from 'constructs';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../shared/contract/function-timeouts.js';
-import { type QueueSpec, queues, sealDocumentsQueue } from '../shared/contract/queues.js';
+import {
+  pipeGroups,
+  type QueueSpec,
+  queues,
+  sealDocumentsQueue,
+} from '../shared/contract/queues.js';
 import { type RouteDef, routeList } from '../shared/contract/routes.js';
 import { API_STAGE_NAME, ApiConstruct } from './api.js';
 import type { AppResources } from './app-function.js';
@@ -16,7 +21,7 @@ import { type JobDef, SchedulesConstruct } from './schedules.js';
 import { SealKey } from './seal-key.js';
 import { SecretsConstruct } from './secrets.js';
 import { StorageConstruct } from './storage.js';
-import { constructIdOf, StreamQueue } from './stream-queue.js';
+import { constructIdOf, StreamBus, StreamQueue } from './stream-queue.js';
 import { StripeWebhookRegistration } from './stripe-webhook-registration.js';
 import { WebConstruct } from './web.js';
 
@@ -222,10 +227,25 @@ export class SelloStack extends Stack {
     new PaymentAlarms(this, 'PaymentAlarms', { alarmTopic: this.alarmTopic });
     // Construct ids from the queue names ('mail-outbox' → MailOutbox): the outbox keeps the
     // logical ids it had before queues were generalised.
+    // A pipe group (QueueSpec `pipe`) shares one reader of the stream through a bus.
+    const buses = new Map<string, StreamBus>();
+    for (const [name, members] of pipeGroups(props.queues ?? queues)) {
+      if (members.some((m) => m.pipe)) {
+        buses.set(
+          name,
+          new StreamBus(this, `${constructIdOf({ name } as QueueSpec)}Stream`, {
+            name,
+            members,
+            table: this.data.table,
+          }),
+        );
+      }
+    }
     for (const spec of props.queues ?? queues) {
       if (this.queues[spec.name]) throw new Error(`Duplicate queue name ${spec.name}`);
       this.queues[spec.name] = new StreamQueue(this, constructIdOf(spec), {
         spec,
+        bus: spec.pipe ? buses.get(spec.pipe) : undefined,
         table: this.data.table,
         resources,
         environment: { LOG_LEVEL: config.logLevel, APP_URL: appUrl },

@@ -2,6 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as pipes from 'aws-cdk-lib/aws-pipes';
@@ -24,12 +26,27 @@ export interface ConsumerTuning {
 
 export interface StreamQueueProps {
   spec: QueueSpec;
+  /** The shared pipe's bus (StreamBus) for a queue in a pipe group; else its own pipe. */
+  bus?: StreamBus;
   table: dynamodb.Table;
   resources: AppResources;
   environment: Record<string, string>;
   alarmTopic: sns.ITopic;
   /** @default { batchSize: 10, maxConcurrency: 5 } */
   tuning?: ConsumerTuning;
+}
+
+/** Where a shared pipe's events come from (the rules match it). */
+export const STREAM_EVENT_SOURCE = 'sello.table';
+export const STREAM_EVENT_DETAIL_TYPE = 'TableStreamRecord';
+
+/** A queue's rule on the shared bus: the stream record of a new item of its entity type. */
+export function busPattern(spec: QueueSpec) {
+  return {
+    source: [STREAM_EVENT_SOURCE],
+    detailType: [STREAM_EVENT_DETAIL_TYPE],
+    detail: streamFilter(spec),
+  };
 }
 
 /** The pipe's filter: new items (INSERT, never updates) of the spec's entity type. */
@@ -71,7 +88,9 @@ export class StreamQueue extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly function: AppFunction;
-  readonly pipe: pipes.CfnPipe;
+  /** Its own pipe, or its rule on a shared pipe's bus. */
+  readonly pipe?: pipes.CfnPipe;
+  readonly rule?: events.Rule;
   readonly alarms: { deadLetter: cloudwatch.Alarm; stuck: cloudwatch.Alarm };
 
   constructor(scope: Construct, id: string, props: StreamQueueProps) {
@@ -122,36 +141,24 @@ export class StreamQueue extends Construct {
       }),
     );
 
-    const role = new iam.Role(this, 'PipeRole', {
-      assumedBy: new iam.ServicePrincipal('pipes.amazonaws.com'),
-    });
-    table.grantStreamRead(role);
-    this.queue.grantSendMessages(role);
-    acknowledge(role, [
-      {
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'grantStreamRead adds dynamodb:ListStreams, which has no resource-level permissions ' +
-          '(AWS requires Resource "*"); the stream reads themselves name this table\'s stream.',
-        findings: ['Resource::*'],
-      },
-    ]);
-    this.pipe = new pipes.CfnPipe(this, 'Pipe', {
-      description: `New ${spec.source.type} items from the table stream to the ${spec.name} queue`,
-      roleArn: role.roleArn,
-      source: table.tableStreamArn,
-      sourceParameters: {
-        dynamoDbStreamParameters: {
-          startingPosition: 'TRIM_HORIZON',
-          batchSize: 10,
-          // A failure to reach SQS is retried until the record leaves the stream (24 h).
-          maximumRetryAttempts: -1,
-        },
-        filterCriteria: { filters: [{ pattern: JSON.stringify(streamFilter(spec)) }] },
-      },
-      target: this.queue.queueArn,
-      targetParameters: { inputTemplate: messageTemplate(spec) },
-    });
+    if (props.bus) {
+      // A shared reader: the bus's rule picks this queue's items and writes its message.
+      const { idAttribute, bodyKey } = spec.source;
+      this.rule = new events.Rule(this, 'Rule', {
+        description: `New ${spec.source.type} items from the table stream to the ${spec.name} queue`,
+        eventBus: props.bus.bus,
+        eventPattern: busPattern(spec),
+        targets: [
+          new targets.SqsQueue(this.queue, {
+            message: events.RuleTargetInput.fromObject({
+              [bodyKey]: events.EventField.fromPath(`$.detail.dynamodb.NewImage.${idAttribute}.S`),
+            }),
+          }),
+        ],
+      });
+    } else {
+      this.pipe = ownPipe(this, spec, table, table.tableStreamArn, this.queue);
+    }
 
     const alarm = (
       name: string,
@@ -188,5 +195,107 @@ export class StreamQueue extends Construct {
         Duration.minutes(spec.maxAgeMinutes).toSeconds(),
       ),
     };
+  }
+}
+
+/** A queue's own reader of the table's stream: new items of its type, straight into it. */
+function ownPipe(
+  scope: Construct,
+  spec: QueueSpec,
+  table: dynamodb.Table,
+  streamArn: string,
+  queue: sqs.Queue,
+): pipes.CfnPipe {
+  const role = new iam.Role(scope, 'PipeRole', {
+    assumedBy: new iam.ServicePrincipal('pipes.amazonaws.com'),
+  });
+  table.grantStreamRead(role);
+  queue.grantSendMessages(role);
+  acknowledge(role, [
+    {
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'grantStreamRead adds dynamodb:ListStreams, which has no resource-level permissions ' +
+        '(AWS requires Resource "*"); the stream reads themselves name this table\'s stream.',
+      findings: ['Resource::*'],
+    },
+  ]);
+  return new pipes.CfnPipe(scope, 'Pipe', {
+    description: `New ${spec.source.type} items from the table stream to the ${spec.name} queue`,
+    roleArn: role.roleArn,
+    source: streamArn,
+    sourceParameters: {
+      dynamoDbStreamParameters: {
+        startingPosition: 'TRIM_HORIZON',
+        batchSize: 10,
+        // A failure to reach SQS is retried until the record leaves the stream (24 h).
+        maximumRetryAttempts: -1,
+      },
+      filterCriteria: { filters: [{ pattern: JSON.stringify(streamFilter(spec)) }] },
+    },
+    target: queue.queueArn,
+    targetParameters: { inputTemplate: messageTemplate(spec) },
+  });
+}
+
+/**
+ * One reader of the table's stream shared by a group of queues (QueueSpec `pipe`): the pipe
+ * sends the new items of every member's type to an event bus, where each member's rule
+ * (StreamQueue) picks its own. DynamoDB Streams serves two readers per shard unthrottled: a
+ * third queue joins a group instead of adding a reader.
+ */
+export class StreamBus extends Construct {
+  readonly bus: events.EventBus;
+  readonly pipe: pipes.CfnPipe;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { name: string; members: readonly QueueSpec[]; table: dynamodb.Table },
+  ) {
+    super(scope, id);
+    const { table } = props;
+    const streamArn = table.tableStreamArn;
+    if (!streamArn) throw new Error(`pipe ${props.name} needs the table stream`);
+    this.bus = new events.EventBus(this, 'Bus', {
+      description: `Sello: new items of ${props.members.map((m) => m.source.type).join(', ')}`,
+    });
+    const role = new iam.Role(this, 'PipeRole', {
+      assumedBy: new iam.ServicePrincipal('pipes.amazonaws.com'),
+    });
+    table.grantStreamRead(role);
+    this.bus.grantPutEventsTo(role);
+    acknowledge(role, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'grantStreamRead adds dynamodb:ListStreams, which has no resource-level permissions ' +
+          '(AWS requires Resource "*"); the stream reads themselves name this table\'s stream.',
+        findings: ['Resource::*'],
+      },
+    ]);
+    this.pipe = new pipes.CfnPipe(this, 'Pipe', {
+      description: `New items of the ${props.name} queues from the table stream to their bus`,
+      roleArn: role.roleArn,
+      source: streamArn,
+      sourceParameters: {
+        dynamoDbStreamParameters: {
+          startingPosition: 'TRIM_HORIZON',
+          batchSize: 10,
+          // A failure to reach the bus is retried until the record leaves the stream (24 h).
+          maximumRetryAttempts: -1,
+        },
+        filterCriteria: {
+          filters: props.members.map((m) => ({ pattern: JSON.stringify(streamFilter(m)) })),
+        },
+      },
+      target: this.bus.eventBusArn,
+      targetParameters: {
+        eventBridgeEventBusParameters: {
+          source: STREAM_EVENT_SOURCE,
+          detailType: STREAM_EVENT_DETAIL_TYPE,
+        },
+      },
+    });
   }
 }

@@ -59,6 +59,8 @@ const json = (res: ServerResponse, status: number, value: unknown) =>
  *   GET  /_emulator/sms             the same as JSON; /_emulator/mail: recovery mails
  *   GET  /_emulator/accounts/{rut}  a signer's state (blocked key or second factor, tries)
  *   POST /_emulator/delays          { secondFactorMs, signMs }
+ *   POST /_emulator/accounts        { rut, name, email, serial, phone, password }: an enrolled
+ *                                   signer at once (tests that must not share a test identity)
  *   GET  /_emulator/ca.pem          the emulated provider's CA (what pdfsig is told to trust)
  */
 export async function startFeaEmulator(opts: FeaEmulatorOptions): Promise<FeaEmulator> {
@@ -130,6 +132,18 @@ export async function startFeaEmulator(opts: FeaEmulatorOptions): Promise<FeaEmu
       if (!a) return json(res, 404, {});
       const { passwordHash: _p, code: _c, certificate, ...state } = a;
       return json(res, 200, { ...state, certificateSerial: certificate.serialHex });
+    }
+    if (url.pathname === '/_emulator/accounts' && method === 'POST') {
+      const b = JSON.parse((await readBody(req)) || '{}') as Record<string, string>;
+      const a = await store.enrol({
+        rut: String(b.rut),
+        name: String(b.name ?? b.rut),
+        email: String(b.email ?? ''),
+        serial: String(b.serial ?? '123456789'),
+        phone: String(b.phone ?? '+56 9 5555 5555'),
+        password: String(b.password ?? 'Clave1234'),
+      });
+      return json(res, 200, { rut: a.rut, certificateSerial: a.certificate.serialHex });
     }
     if (url.pathname === '/_emulator/delays' && method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}') as Partial<ApiContext['delays']>;

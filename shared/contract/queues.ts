@@ -25,6 +25,12 @@ export interface QueueSpec {
   source: { type: string; idAttribute: string; bodyKey: string };
   /** Minutes a message may wait before the "oldest message" alarm calls an operator. */
   maxAgeMinutes: number;
+  /**
+   * Queues with the same `pipe` share one reader of the table's stream, which feeds them
+   * through an event bus (lib/stream-queue.ts): DynamoDB Streams serves two readers per shard
+   * unthrottled. Absent: the queue has a pipe of its own.
+   */
+  pipe?: string;
 }
 
 /**
@@ -76,6 +82,7 @@ export const sealDocumentsQueue: QueueSpec = {
   memoryMb: 1536,
   source: { type: SEAL_RUN_TYPE, idAttribute: 'order_id', bodyKey: 'order_id' },
   maxAgeMinutes: 15,
+  pipe: 'signing',
 };
 
 /**
@@ -102,6 +109,17 @@ export const feaJobsQueue: QueueSpec = {
   memoryMb: 1024,
   source: { type: FEA_JOB_TYPE, idAttribute: 'job_id', bodyKey: 'job_id' },
   maxAgeMinutes: 5,
+  pipe: 'signing',
+};
+
+/** The stream's readers: one per pipe group (shared) or per queue (its own). At most two. */
+export const pipeGroups = (specs: readonly QueueSpec[]): Map<string, QueueSpec[]> => {
+  const groups = new Map<string, QueueSpec[]>();
+  for (const spec of specs) {
+    const key = spec.pipe ?? spec.name;
+    groups.set(key, [...(groups.get(key) ?? []), spec]);
+  }
+  return groups;
 };
 
 export const queues: readonly QueueSpec[] = [mailOutboxQueue, sealDocumentsQueue, feaJobsQueue];

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SEAL_FONTS } from '../../lib/queue-consumers.js';
-import { messageTemplate, streamFilter } from '../../lib/stream-queue.js';
+import { busPattern, messageTemplate, streamFilter } from '../../lib/stream-queue.js';
 import {
+  FEA_JOB_TYPE,
+  feaJobsQueue,
   mailOutboxQueue,
   OUTBOX_TYPE,
+  pipeGroups,
   queues,
   SEAL_RUN_TYPE,
   sealDocumentsQueue,
@@ -12,7 +15,8 @@ import { actionsOf, environmentOf, logicalId, nagFindings, statementsOf, synth }
 
 /**
  * The queue consumers of shared/contract/queues.ts in AWS (lib/stream-queue.ts): each its own
- * pipe from the table stream, queue, DLQ, function and alarms, all from its spec.
+ * queue, DLQ, function and alarms, all from its spec, fed by a pipe from the table stream: its
+ * own, or one its pipe group shares through an event bus.
  */
 const s = synth({ jobs: [] });
 const { stack, template } = s;
@@ -25,9 +29,11 @@ const queueOf = (name: string) => {
 describe('the queue consumers', () => {
   it('are one per entry of shared/contract/queues.ts', () => {
     expect(Object.keys(stack.queues).sort()).toEqual(queues.map((q) => q.name).sort());
-    template.resourceCountIs('AWS::Pipes::Pipe', queues.length);
+    const readers = pipeGroups(queues).size;
+    template.resourceCountIs('AWS::Pipes::Pipe', readers);
     // Each pipe reads the stream; DynamoDB Streams serves two readers per shard unthrottled.
-    expect(queues.length).toBeLessThanOrEqual(2);
+    expect(readers).toBeLessThanOrEqual(2);
+    expect(queues.length).toBeGreaterThan(readers);
   });
 
   it('streams new images of the table', () => {
@@ -39,6 +45,7 @@ describe('the queue consumers', () => {
   it('keeps the outbox logical ids it had before queues were generalised', () => {
     const outbox = queueOf('mail-outbox');
     expect(logicalId(stack, outbox.queue)).toMatch(/^MailOutboxQueue[0-9A-F]{8}$/);
+    if (!outbox.pipe) throw new Error('the outbox has its own pipe');
     expect(stack.getLogicalId(outbox.pipe)).toMatch(/^MailOutboxPipe[0-9A-F]{8}$/);
     expect(logicalId(stack, queueOf('seal-documents').queue)).toMatch(
       /^SealDocumentsQueue[0-9A-F]{8}$/,
@@ -57,24 +64,67 @@ describe.each([
     type: SEAL_RUN_TYPE,
     message: '{"order_id": "<$.dynamodb.NewImage.order_id.S>"}',
   },
+  {
+    spec: feaJobsQueue,
+    type: FEA_JOB_TYPE,
+    message: '{"job_id": "<$.dynamodb.NewImage.job_id.S>"}',
+  },
 ])('the $spec.name queue', ({ spec, type, message }) => {
   const q = queueOf(spec.name);
+  const resources = template.toJSON().Resources;
 
-  it(`pipes only new ${type} items (INSERT) from the stream, as ${message}`, () => {
+  it(`takes only new ${type} items (INSERT) from the stream`, () => {
     expect(streamFilter(spec)).toEqual({
       eventName: ['INSERT'],
       dynamodb: { NewImage: { type: { S: [type] } } },
     });
-    expect(messageTemplate(spec)).toBe(message);
-    const pipe = template.toJSON().Resources[stack.getLogicalId(q.pipe)].Properties;
-    expect(pipe).toMatchObject({
-      Source: { 'Fn::GetAtt': [logicalId(stack, stack.data.table), 'StreamArn'] },
-      Target: { 'Fn::GetAtt': [logicalId(stack, q.queue), 'Arn'] },
-      SourceParameters: {
-        DynamoDBStreamParameters: { StartingPosition: 'TRIM_HORIZON', MaximumRetryAttempts: -1 },
-        FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilter(spec)) }] },
+    const stream = { 'Fn::GetAtt': [logicalId(stack, stack.data.table), 'StreamArn'] };
+    const reading = {
+      StartingPosition: 'TRIM_HORIZON',
+      MaximumRetryAttempts: -1,
+    };
+    if (q.pipe) {
+      // Its own pipe, straight into the queue, as `message`.
+      expect(messageTemplate(spec)).toBe(message);
+      expect(resources[stack.getLogicalId(q.pipe)].Properties).toMatchObject({
+        Source: stream,
+        Target: { 'Fn::GetAtt': [logicalId(stack, q.queue), 'Arn'] },
+        SourceParameters: {
+          DynamoDBStreamParameters: reading,
+          FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilter(spec)) }] },
+        },
+        TargetParameters: { InputTemplate: message },
+      });
+      return;
+    }
+    // A shared pipe: its filter lets this type through to the bus, whose rule picks it.
+    expect(spec.pipe).toBeTruthy();
+    const pipes = Object.values(resources).filter(
+      (r) => (r as { Type: string }).Type === 'AWS::Pipes::Pipe',
+    ) as { Properties: Record<string, unknown> }[];
+    const shared = pipes.find((p) =>
+      JSON.stringify(p.Properties.SourceParameters).includes(
+        JSON.stringify(JSON.stringify(streamFilter(spec))),
+      ),
+    );
+    expect(shared?.Properties).toMatchObject({
+      Source: stream,
+      SourceParameters: { DynamoDBStreamParameters: reading },
+    });
+    if (!q.rule) throw new Error('no rule');
+    const rule = resources[logicalId(stack, q.rule)].Properties;
+    expect(rule.EventPattern).toEqual({
+      source: busPattern(spec).source,
+      'detail-type': busPattern(spec).detailType,
+      detail: streamFilter(spec),
+    });
+    expect(rule.Targets[0]).toMatchObject({
+      Arn: { 'Fn::GetAtt': [logicalId(stack, q.queue), 'Arn'] },
+      InputTransformer: {
+        InputPathsMap: {
+          [`detail-dynamodb-NewImage-${spec.source.idAttribute}-S`]: `$.detail.dynamodb.NewImage.${spec.source.idAttribute}.S`,
+        },
       },
-      TargetParameters: { InputTemplate: message },
     });
   });
 
