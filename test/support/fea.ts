@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
+import type { StackInfo } from '../../local/stack.js';
 import type { SigningResponse } from '../../shared/contract/signing.js';
 import { rutCheckDigit } from '../../shared/rules/rut.js';
-import type { StackInfo } from '../../local/stack.js';
 import type { SignerSession } from './signing.js';
 
 /**
