@@ -97,6 +97,9 @@ export interface OrderRecord {
   /** The customer was told once that the order includes a service not delivered yet (a job). */
   unavailable_notice_at?: string;
   /** Which signing flow its signers go through (from the electronic signature bought). */
+  /** The PDF an accredited provider signed (FEA), delivered beside the sealed evidence PDF. */
+  fea_signed_key?: string;
+  fea_signed_sha256?: string;
   signature_type?: SignatureType;
   /** The notarial service's catalogue code ('sin_notario': none), null when none was bought. */
   notarial_code?: string | null;

@@ -28,6 +28,8 @@ export const handler = httpRoute(routes.verifyDocument, async ({ params, sourceI
     rut: string | null;
     signature_type: SignatureType;
     signed_at: string;
+    transaction_code?: string;
+    certificate_serial?: string;
   }[];
   return {
     state: 'sealed' as const,
@@ -42,6 +44,9 @@ export const handler = httpRoute(routes.verifyDocument, async ({ params, sourceI
       signature_type: s.signature_type,
       signature_label: t.typeTitles[s.signature_type] ?? s.signature_type,
       signed_at_local: s.signed_at ? santiagoStamp(s.signed_at) : '',
+      // An advanced signature: the provider's certificate and transaction (issue 23).
+      certificate_serial: s.certificate_serial ?? null,
+      transaction_code: s.transaction_code ?? null,
     })),
     original_sha256: (v.original_sha256 as string | null) ?? null,
     sealed_sha256: String(v.sealed_sha256),

@@ -237,6 +237,9 @@ export const verificationResponse = z.object({
       signature_type: z.string(),
       signature_label: z.string(),
       signed_at_local: z.string(),
+      /** Advanced signature (FEA): the provider's certificate serial and transaction code. */
+      certificate_serial: z.optional(z.nullable(z.string())),
+      transaction_code: z.optional(z.nullable(z.string())),
     }),
   ),
   original_sha256: z.nullable(z.string()),

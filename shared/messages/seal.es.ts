@@ -70,6 +70,14 @@ export const sealEs = {
     'El documento original ({name}) va adjunto a este PDF sin modificaciones; su SHA-256 es el ' +
     'indicado arriba. Ábrelo desde el panel de archivos adjuntos de tu lector de PDF.',
   attachmentDescription: 'Documento original firmado (SHA-256 {sha256})',
+  // Evidence PDF beside a PDF an accredited provider signed (FEA)
+  providerAttachmentNote:
+    'El documento firmado con firma electrónica avanzada ({name}) va adjunto a este PDF sin ' +
+    'modificaciones, con las firmas del prestador acreditado válidas; su SHA-256 es el indicado ' +
+    'arriba. Ábrelo desde el panel de archivos adjuntos de tu lector de PDF.',
+  providerTransaction: 'Transacción del proveedor',
+  providerCertificate: 'Certificado (N° de serie)',
+  methodProvider: 'Firma del prestador acreditado',
   // PDF signature dictionary
   sealReason: 'Sello electrónico de Sello con sello de tiempo (pedido {order})',
   sealLocation: 'Chile',

@@ -26,6 +26,8 @@ export const verifyEs = {
   signerRutDeclared: 'RUT declarado (no verificado)',
   signerType: 'Tipo de firma',
   signerDate: 'Fecha de firma',
+  signerCertificate: 'Certificado del prestador (N° de serie)',
+  signerTransaction: 'Transacción del prestador',
   noRut: '—',
   hashesTitle: 'Huellas digitales (SHA-256)',
   originalHash: 'Documento original',

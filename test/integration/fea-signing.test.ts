@@ -1,10 +1,23 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { feaSigningEs as f } from '../../shared/messages/fea-signing.es.js';
 import { formatRut } from '../../shared/rules/rut.js';
 import { newConfirmedUser } from '../support/client.js';
+import { storedBytes } from '../support/documents.js';
 import { enrolledSigner, settled, smsCode } from '../support/fea.js';
 import { paidOrder, signer, waitForLinks } from '../support/orders.js';
-import { auditOf, openLink, rewriteSigner, signAll } from '../support/signing.js';
+import { pdfsigTrusting } from '../support/seal-samples.js';
+import {
+  auditOf,
+  openLink,
+  orderWhen,
+  rewriteSigner,
+  signAll,
+  storedVerification,
+} from '../support/signing.js';
 
 const stack = inject('stack');
 
@@ -37,7 +50,7 @@ async function upToPassword(link: URL) {
 describe('the advanced signature (FEA) through the provider emulator', () => {
   it('vigencia, a wrong password (120), the SMS code, the signature: signed, with its evidence', async () => {
     const fea = await enrolledSigner(stack);
-    const { order, links, feaSignerId, signers } = await mixedOrder(fea);
+    const { user, order, links, feaSignerId, signers } = await mixedOrder(fea);
     const { s, password } = await upToPassword(links[0] as URL);
     expect(password.next_step).toBe('request_second_factor');
     expect(password.data.vigenciaInfo).toMatchObject({
@@ -84,5 +97,38 @@ describe('the advanced signature (FEA) through the provider emulator', () => {
     const last = await signAll(stack, second, signers[1]?.email ?? '', { typed: 'Bruno Pérez' });
     expect(last.ui.type).toBe('success');
     expect((await auditOf(stack, order.id)).order.sign_count).toBe(2);
+
+    // The seal: the provider-signed PDF is never altered; a separate sealed evidence PDF
+    // carries it attached, names its SHA-256, and lists both signers.
+    await orderWhen(stack, user, order.id, 'completed', 90_000);
+    const sealed = (await auditOf(stack, order.id)).order;
+    expect(sealed.fea_signed_key).toMatch(new RegExp(`^evidence/${order.id}/fea-1-`));
+    const feaPdf = await storedBytes(stack, String(sealed.fea_signed_key));
+    const sealedPdf = await storedBytes(stack, String(sealed.sealed_file_key));
+    if (!feaPdf || !sealedPdf) throw new Error('files missing');
+    const sha = createHash('sha256').update(feaPdf).digest('hex');
+    expect(sealed.fea_signed_sha256).toBe(sha);
+    expect(String(applied?.details?.signed_sha256)).toBe(sha);
+
+    const dir = mkdtempSync(join(tmpdir(), 'fea-seal-'));
+    try {
+      const feaCa = join(dir, 'fea-ca.pem');
+      writeFileSync(feaCa, await (await fetch(`${stack.direct.fea}/_emulator/ca.pem`)).text());
+      writeFileSync(join(dir, 'fea.pdf'), feaPdf);
+      const feaReport = pdfsigTrusting(feaCa, join(dir, 'nss-fea'))(join(dir, 'fea.pdf'));
+      expect(feaReport).toContain('Signature Validation: Signature is Valid.');
+      expect(feaReport).toContain('Certificate Validation: Certificate is Trusted.');
+      expect(feaReport).toContain(fea.name);
+      writeFileSync(join(dir, 'sealed.pdf'), sealedPdf);
+      const sealReport = pdfsigTrusting(
+        stack.sealRootCaPath,
+        join(dir, 'nss-seal'),
+      )(join(dir, 'sealed.pdf'));
+      expect(sealReport).toContain('Signature Validation: Signature is Valid.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const verification = await storedVerification(stack, String(sealed.verification_code));
+    expect(JSON.stringify(verification)).toContain(String(applied?.details?.transaction_code));
   });
 });

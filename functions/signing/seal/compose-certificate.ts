@@ -21,6 +21,8 @@ export interface CertificateContent {
   originalName: string;
   /** Pages of a PDF original; null for a Word original (attached instead). */
   originalPages: number | null;
+  /** The attached file is a PDF an accredited provider signed (FEA), not a Word original. */
+  providerSigned?: boolean;
   originalSha256: string;
   auditHead: string;
   verificationCode: string;
@@ -174,7 +176,8 @@ export async function appendCertificatePages(
   if (c.originalPages === null) {
     // A Word original: say where it is (attached) and that the hash above is its own.
     const style: TextStyle = { font: fonts.regular, size: 8.5, color: grey };
-    const lines = wrap(fmt(sealEs.evidenceAttachmentNote, { name: c.originalName }), style, WIDTH);
+    const note = c.providerSigned ? sealEs.providerAttachmentNote : sealEs.evidenceAttachmentNote;
+    const lines = wrap(fmt(note, { name: c.originalName }), style, WIDTH);
     y = drawLines(page, lines.slice(0, 4), MARGIN, y - 8 - style.size, style) + 4;
   }
 
@@ -206,9 +209,17 @@ export async function appendCertificatePages(
       [sealEs.signerEmail, maskEmail(s.email)],
       [sealEs.signatureType, sealEs.signatureTypes[s.signatureType]],
       [sealEs.signedAt, santiagoStamp(s.signedAt)],
-      [sealEs.codeSent, s.codeSentAt ? santiagoStamp(s.codeSentAt) : sealEs.none],
-      [sealEs.codeVerified, s.codeVerifiedAt ? santiagoStamp(s.codeVerifiedAt) : sealEs.none],
-      [sealEs.method, s.method === 'drawn' ? sealEs.methodDrawn : sealEs.methodTyped],
+      ...((s.provider
+        ? [
+            [sealEs.providerTransaction, s.provider.transactionCode],
+            [sealEs.providerCertificate, s.provider.certificateSerial],
+            [sealEs.method, sealEs.methodProvider],
+          ]
+        : [
+            [sealEs.codeSent, s.codeSentAt ? santiagoStamp(s.codeSentAt) : sealEs.none],
+            [sealEs.codeVerified, s.codeVerifiedAt ? santiagoStamp(s.codeVerifiedAt) : sealEs.none],
+            [sealEs.method, s.method === 'drawn' ? sealEs.methodDrawn : sealEs.methodTyped],
+          ]) as [string, string][]),
       [sealEs.ip, s.ip || sealEs.none],
       [sealEs.device, deviceSummary(s.userAgent)],
     ];

@@ -34,7 +34,8 @@ const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).dige
  * The sealed PDF of an order (docs/architecture.md "Sealing pipeline"):
  * 1. re-check the original's SHA-256 (SealHashMismatch: never seal other bytes than were signed);
  * 2. PDF original: the original's pages + a signatures page + the certificate page(s);
- *    DOC/DOCX: an evidence PDF (certificate + signatures) with the original attached;
+ *    DOC/DOCX, or a PDF a provider signed (FEA): an evidence PDF (certificate + signatures)
+ *    with that file attached unchanged;
  * 3. seal with the platform certificate and an RFC 3161 timestamp (SealTimestampError when no
  *    TSA answers).
  * Pure: bytes in, bytes out. Heavy libraries load on first use.
@@ -71,7 +72,7 @@ async function compose(
     : await createEvidencePdf(
         input.original,
         input.originalName,
-        input.kind as 'doc' | 'docx',
+        input.kind as 'doc' | 'docx' | 'signed-pdf',
         sha256,
         input.sealedAt,
       );
@@ -82,6 +83,7 @@ async function compose(
     orderNumber: input.orderNumber,
     originalName: input.originalName,
     originalPages,
+    providerSigned: input.kind === 'signed-pdf',
     originalSha256: sha256,
     auditHead: input.auditHead,
     verificationCode: input.verificationCode,

@@ -16,6 +16,8 @@ export interface SealSigner {
   signatureType: SealSignatureType;
   method: 'typed' | 'drawn';
   typedName?: string;
+  /** A provider's signature (FEA): its transaction and certificate, printed instead of the code. */
+  provider?: { transactionCode: string; certificateSerial: string };
   /** The drawn signature (PNG), required when method = 'drawn'. */
   imagePng?: Uint8Array;
   /** ISO UTC. */
@@ -31,7 +33,11 @@ export interface SealInput {
   originalName: string;
   /** Hex SHA-256 recorded at upload; re-checked here. */
   originalSha256: string;
-  kind: 'pdf' | 'doc' | 'docx';
+  /**
+   * 'signed-pdf': a PDF an accredited provider signed (FEA). Never altered: it goes attached,
+   * unchanged, to a separate evidence PDF that is sealed, as a Word original does.
+   */
+  kind: 'pdf' | 'doc' | 'docx' | 'signed-pdf';
   orderNumber: string;
   auditHead: string;
   verificationCode: string;

@@ -13,10 +13,11 @@ import { countMetric, METRICS } from '../../platform/metrics.js';
 import { secret } from '../../platform/secret-values.js';
 import { deleteObject, listKeys, putObject, readObject } from '../../platform/storage.js';
 import { deliveryItems } from '../delivery/delivery.js';
-import type { SealCredentials, SealSigner } from '../seal/types.js';
+import type { SealCredentials, SealInput, SealSigner } from '../seal/types.js';
 import type { AuditInput } from '../trail/audit-chain.js';
 import { checkOrderChain } from '../trail/audit-repo.js';
 import { auditedWrite } from '../trail/audited-write.js';
+import { getChain } from '../types/advanced/chain.js';
 import { keepOriginal, OriginalLost } from './original.js';
 import { archiveIndexKeys } from './retimestamp.js';
 import { failSeal, isTerminalSealError } from './seal-failure.js';
@@ -132,9 +133,40 @@ interface Built {
   /** Expiry of the TSA certificate of the seal's document timestamp (the re-timestamp job's). */
   timestampUntil: string | null;
   code: string;
-  signers: { name: string; rut: string | null; type: string; signedAt: string }[];
+  signers: {
+    name: string;
+    rut: string | null;
+    type: string;
+    signedAt: string;
+    /** FEA: the provider's transaction and the certificate (shown on /verificar). */
+    provider?: { transactionCode: string; certificateSerial: string };
+  }[];
   /** Who receives the sealed document besides the requester (delivery to the signers). */
   contacts: { email: string; first_name: string }[];
+  /** The PDF signed by the FEA provider, attached to the sealed evidence PDF, unchanged. */
+  providerSigned?: { key: string; sha256: string };
+}
+
+/**
+ * The file the seal covers: the order's original, or, once an accredited provider has signed
+ * (FEA, types/advanced/chain.ts), the last file of that chain, which is never altered: it goes
+ * attached to a sealed evidence PDF instead.
+ */
+async function sealedSubject(
+  order: OrderRecord,
+  file: { key: string; fileName: string; sha256: string; kind: SealInput['kind'] },
+) {
+  const chain = await getChain(order.id);
+  if (chain.version === 0 || !chain.key || !chain.sha256)
+    return { ...file, providerSigned: undefined };
+  const base = file.fileName.replace(/\.[A-Za-z0-9]+$/, '');
+  return {
+    key: chain.key,
+    fileName: `${base} (firma avanzada).pdf`,
+    sha256: chain.sha256,
+    kind: 'signed-pdf' as const,
+    providerSigned: { key: chain.key, sha256: chain.sha256 },
+  };
 }
 
 async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
@@ -142,7 +174,8 @@ async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
   const file = await keepOriginal(order).catch((err: unknown) => {
     throw err instanceof OriginalLost ? new SealIntegrityError(err.message) : err;
   });
-  const original = await readObject(file.key);
+  const subject = await sealedSubject(order, file);
+  const original = await readObject(subject.key);
   if (!original) throw new SealIntegrityError('original object not found');
   const { check } = await checkOrderChain(order);
   if (!check.ok) throw new SealIntegrityError(`audit chain broken at ${check.at_seq}`);
@@ -154,9 +187,9 @@ async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
   const result = await sealDocument(
     {
       original: new Uint8Array(original),
-      originalName: file.fileName,
-      originalSha256: file.sha256,
-      kind: file.kind,
+      originalName: subject.fileName,
+      originalSha256: subject.sha256,
+      kind: subject.kind,
       orderNumber: order.order_number,
       auditHead: order.audit_head ?? '',
       verificationCode: formatVerificationCode(code),
@@ -172,13 +205,15 @@ async function buildSealed(order: OrderRecord, now: Date): Promise<Built> {
     sha256: result.sha256,
     timestampUntil: lastDocTimestampExpiry(result.pdf)?.toISOString() ?? null,
     code,
-    signers: signers.map((s) => ({
+    signers: signers.map((s, i) => ({
       name: `${s.first_name} ${s.last_name}`.trim(),
       rut: s.id_number || null,
       type: s.signature_type ?? order.signature_type ?? 'simple',
       signedAt: s.signed_at ?? '',
+      provider: sealSigners[i]?.provider,
     })),
     contacts: signers.map((s) => ({ email: s.email, first_name: s.first_name })),
+    providerSigned: subject.providerSigned,
   };
 }
 
@@ -198,6 +233,10 @@ async function sealSignerOf(s: SignerRecord): Promise<SealSigner> {
     signatureType: (sig.signature_type as SealSigner['signatureType']) ?? 'simple',
     method: image ? 'drawn' : 'typed',
     typedName: typeof sig.typed_name === 'string' ? sig.typed_name : undefined,
+    provider:
+      typeof sig.transaction_code === 'string' && typeof sig.certificate_serial === 'string'
+        ? { transactionCode: sig.transaction_code, certificateSerial: sig.certificate_serial }
+        : undefined,
     imagePng: image ? new Uint8Array(image) : undefined,
     codeSentAt: typeof codeItem?.sent_at === 'string' ? codeItem.sent_at : undefined,
     codeVerifiedAt: typeof sig.code_verified_at === 'string' ? sig.code_verified_at : undefined,
@@ -261,6 +300,12 @@ async function commitSeal(
                     rut: maskRut(s.rut),
                     signature_type: s.type,
                     signed_at: s.signedAt,
+                    ...(s.provider
+                      ? {
+                          transaction_code: s.provider.transactionCode,
+                          certificate_serial: s.provider.certificateSerial,
+                        }
+                      : {}),
                   })),
                   original_sha256: order.document_sha256 ?? null,
                   sealed_sha256: built.sha256,
@@ -286,6 +331,9 @@ async function commitSeal(
               'sealed_at = :now',
               'verification_code = :code',
               'updated_at = :now',
+              ...(built.providerSigned
+                ? ['fea_signed_key = :feaKey', 'fea_signed_sha256 = :feaSha']
+                : []),
               ...(complete
                 ? ['#st = :completed', 'completed_at = :now']
                 : ['gsi2pk = :waitPk', 'gsi2sk = :waitSk']),
@@ -304,6 +352,9 @@ async function commitSeal(
               ':code': built.code,
               ':sealing': 'sealing',
               ':processing': 'processing',
+              ...(built.providerSigned
+                ? { ':feaKey': built.providerSigned.key, ':feaSha': built.providerSigned.sha256 }
+                : {}),
               ...(complete
                 ? { ':completed': 'completed' }
                 : { ':waitPk': wait.gsi2pk, ':waitSk': wait.gsi2sk }),

@@ -142,6 +142,18 @@ function Sealed({ record }: { record: Verification }) {
                   <dt>{t.signerDate}</dt>
                   <dd>{s.signed_at_local || t.noRut}</dd>
                 </div>
+                {s.certificate_serial ? (
+                  <div>
+                    <dt>{t.signerCertificate}</dt>
+                    <dd className="verify-mono">{s.certificate_serial}</dd>
+                  </div>
+                ) : null}
+                {s.transaction_code ? (
+                  <div>
+                    <dt>{t.signerTransaction}</dt>
+                    <dd className="verify-mono">{s.transaction_code}</dd>
+                  </div>
+                ) : null}
               </dl>
             </li>
           ))}
