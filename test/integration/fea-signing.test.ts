@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { feaSigningEs as f } from '../../shared/messages/fea-signing.es.js';
 import { formatRut } from '../../shared/rules/rut.js';
-import { newConfirmedUser } from '../support/client.js';
+import { mailsTo, newConfirmedUser } from '../support/client.js';
 import { storedBytes } from '../support/documents.js';
-import { enrolledSigner, settled, smsCode } from '../support/fea.js';
+import { allUp, setFault } from '../support/faults.js';
+import { enrolledSigner, freshRut, settled, smsCode } from '../support/fea.js';
 import { paidOrder, signer, waitForLinks } from '../support/orders.js';
 import { pdfsigTrusting } from '../support/seal-samples.js';
 import {
@@ -130,5 +131,151 @@ describe('the advanced signature (FEA) through the provider emulator', () => {
     }
     const verification = await storedVerification(stack, String(sealed.verification_code));
     expect(JSON.stringify(verification)).toContain(String(applied?.details?.transaction_code));
+  });
+
+  afterEach(() => allUp(stack));
+
+  /** Submits a provider page's form (the emulator's) and answers where it sends the browser. */
+  async function submitProviderPage(url: string, values: Record<string, string>) {
+    expect((await fetch(url)).status).toBe(200);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(values).toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location') ?? '');
+  }
+
+  it('three wrong SMS codes block the second factor (134); its unlock page, then the signature', async () => {
+    const fea = await enrolledSigner(stack);
+    const { links } = await mixedOrder(fea);
+    const { s } = await upToPassword(links[0] as URL);
+    await s.step({ accion: 'request_second_factor', certificate_password: fea.password });
+    expect((await settled(s)).next_step).toBe('submit_signature');
+    const tryCode = async (code: string) => {
+      await s.step({
+        accion: 'submit_signature',
+        second_factor_code: code,
+        certificate_password: fea.password,
+      });
+      return settled(s);
+    };
+    const first = await tryCode('00000001');
+    expect(first.current_step).toBe('submit_signature');
+    expect(first.message).toBe('El código SMS no es correcto. Te quedan 2 intentos.');
+    expect((await tryCode('00000002')).message).toBe(
+      'El código SMS no es correcto. Te queda 1 intento.',
+    );
+    const blocked = await tryCode('00000003');
+    expect(blocked.current_step).toBe('second_factor_blocked');
+    expect(blocked.data.errorCode).toBe('134');
+    expect(blocked.ui.components.map((c) => c.value)).toContain('unlock_second_factor');
+
+    const unlock = await s.step({ accion: 'unlock_second_factor' });
+    const unlockUrl = String(unlock.body.data.unlockUrl);
+    expect(unlock.body.ui.components.some((c) => c.action === 'redirect_unlock')).toBe(true);
+    const back = await submitProviderPage(unlockUrl, { rut: fea.rut, serial: fea.serial });
+    expect(back.pathname).toBe('/second-factor-unlock-success');
+    expect(back.searchParams.get('signer_id')).toBe(s.signerId);
+    expect(back.searchParams.get('status')).toBe('success');
+    // Never the signer's token in a provider's return address.
+    expect(back.search).not.toMatch(/token/);
+
+    // /firmar/…?refresh_status=true asks for the status again: the password screen is back.
+    const fresh = await s.step({ accion: 'check_certificate_status' });
+    expect(fresh.body.next_step).toBe('request_second_factor');
+    await s.step({ accion: 'request_second_factor', certificate_password: fea.password });
+    await settled(s);
+    await s.step({
+      accion: 'submit_signature',
+      second_factor_code: await smsCode(stack, fea.rut),
+      certificate_password: fea.password,
+    });
+    expect((await settled(s)).ui.type).toBe('success');
+  });
+
+  it('three wrong passwords lock the key (122): the screen offers the recovery page', async () => {
+    const fea = await enrolledSigner(stack);
+    const { links } = await mixedOrder(fea);
+    const { s } = await upToPassword(links[0] as URL);
+    for (const left of ['2 intentos', '1 intento']) {
+      await s.step({ accion: 'request_second_factor', certificate_password: 'mala-clave' });
+      expect((await settled(s)).message).toContain(left);
+    }
+    await s.step({ accion: 'request_second_factor', certificate_password: 'mala-clave' });
+    const locked = await settled(s);
+    expect(locked.current_step).toBe('certificate_blocked');
+    expect(locked.data.errorCode).toBe('122');
+    expect(locked.message).toBe(f.errors.tooManyKeyAttempts);
+    expect(String(locked.data.unlockUrl)).toBe(`${stack.url}/fea/password-recovery`);
+  });
+
+  it('a signer without a certificate gets the enrolment link by e-mail, enrols, and reaches the password', async () => {
+    const rut = freshRut();
+    const { links, signers } = await mixedOrder({ rut });
+    const { s, password: enrol } = await upToPassword(links[0] as URL);
+    expect(enrol.current_step).toBe('enrolment_required');
+    expect(enrol.data.vigenciaInfo?.vigencia).toBe(f.vigencia.none);
+    const url = String(enrol.data.unlockUrl);
+    const mails = await mailsTo(stack, signers[0]?.email ?? '');
+    expect(
+      mails.some((m) => m.subject === f.enrolmentMail.subject && (m.body.text ?? '').includes(url)),
+    ).toBe(true);
+    // Asked again (a reload): the same link, no second mail.
+    expect((await s.step({ accion: 'check_status' })).body.data.unlockUrl).toBe(url);
+
+    const back = await submitProviderPage(url, {
+      serial: '123456789',
+      phone: '+56 9 4444 5555',
+      password: 'MiClave123',
+      password2: 'MiClave123',
+    });
+    expect(back.pathname).toBe('/fea/enrolment-return');
+    const now = await s.step({ accion: 'check_certificate_status' });
+    expect(now.body.next_step).toBe('request_second_factor');
+    expect(now.body.data.vigenciaInfo?.vigencia).toBe(f.vigencia.valid);
+    const sentBefore = (await mailsTo(stack, signers[0]?.email ?? '')).length;
+    expect(sentBefore).toBe(mails.length);
+  });
+
+  it('100 requests for the SMS at once make one job and one SMS', async () => {
+    const fea = await enrolledSigner(stack);
+    const { links } = await mixedOrder(fea);
+    const { s } = await upToPassword(links[0] as URL);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        s.step({ accion: 'request_second_factor', certificate_password: fea.password }),
+      ),
+    );
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBeLessThan(500);
+    expect((await settled(s)).next_step).toBe('submit_signature');
+    const sms = (await (await fetch(`${stack.direct.fea}/_emulator/sms`)).json()) as {
+      rut: string;
+    }[];
+    expect(sms.filter((m) => m.rut === fea.rut)).toHaveLength(1);
+  });
+
+  it('the provider down while signing: the job waits and signs once the provider is back', async () => {
+    const fea = await enrolledSigner(stack);
+    const { order, links } = await mixedOrder(fea);
+    const { s } = await upToPassword(links[0] as URL);
+    await s.step({ accion: 'request_second_factor', certificate_password: fea.password });
+    await settled(s);
+    const code = await smsCode(stack, fea.rut);
+    await setFault(stack, 'fea', 'down');
+    const signing = await s.step({
+      accion: 'submit_signature',
+      second_factor_code: code,
+      certificate_password: fea.password,
+    });
+    expect(signing.body.status).toBe('loading');
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect((await s.step({ accion: 'check_status' })).body.status).toBe('loading');
+    await setFault(stack, 'fea', 'up');
+    expect((await settled(s, 60_000)).ui.type).toBe('success');
+    const { events } = await auditOf(stack, order.id);
+    expect(events.filter((e) => e.kind === 'signature_applied')).toHaveLength(1);
   });
 });
