@@ -97,7 +97,14 @@ export type SignedDelivery =
 
 export function signedScreen(
   ctx: ScreenContext,
-  p: { signedAt: string; signerRut: string | null; delivery: SignedDelivery; justSigned: boolean },
+  p: {
+    signedAt: string;
+    signerRut: string | null;
+    delivery: SignedDelivery;
+    justSigned: boolean;
+    /** A provider's signature (FEA): its transaction code; 'N/A' (hidden) otherwise. */
+    transactionCode?: string;
+  },
 ): SigningResponse {
   const d = p.delivery;
   const description =
@@ -120,7 +127,11 @@ export function signedScreen(
     title: t.signedTitle,
     description,
     components,
-    data: { signedAt: p.signedAt, signerRut: p.signerRut, transactionCode: 'N/A' },
+    data: {
+      signedAt: p.signedAt,
+      signerRut: p.signerRut,
+      transactionCode: p.transactionCode ?? 'N/A',
+    },
   });
 }
 

@@ -1,6 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SigningResponse } from '../../../shared/contract/signing.js';
 import type { OrderRecord } from '../../orders/repo.js';
 import type { SignerRecord } from '../../orders/signer-records.js';
+import { db, tableName } from '../../platform/db.js';
 import { receivesDelivery } from '../delivery/delivery.js';
 import { sealedFileName, sealedLink } from '../delivery/file-links.js';
 import { requesterName } from '../link/context.js';
@@ -24,9 +26,18 @@ export async function signedOutcome(
   ctx: ScreenContext,
   justSigned = false,
 ): Promise<SigningResponse> {
-  return signedScreen(ctx, {
-    ...signedAtText(signer),
-    delivery: await deliveryFor(order, signer),
-    justSigned,
-  });
+  const [delivery, transactionCode] = await Promise.all([
+    deliveryFor(order, signer),
+    signer.signature_type === 'advanced' ? providerTransaction(signer.id) : undefined,
+  ]);
+  return signedScreen(ctx, { ...signedAtText(signer), delivery, justSigned, transactionCode });
+}
+
+/** The provider's transaction code of an advanced signature (its SIGNATURE record). */
+async function providerTransaction(signerId: string): Promise<string | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: `SIGNER#${signerId}`, sk: 'SIGNATURE' } }),
+  );
+  const code = res.Item?.transaction_code;
+  return typeof code === 'string' ? code : undefined;
 }

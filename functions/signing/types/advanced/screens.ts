@@ -51,7 +51,8 @@ export function problemText(p: Problem): { message: string; code: string } {
 export const vigenciaOf = (status: FeaCertificateStatus) => ({
   rut: formatRut(status.rut),
   vigencia: f.vigencia[status.state],
-  fechaVencimiento: status.expiresOn ?? '',
+  // es-CL: 28-11-2028.
+  fechaVencimiento: status.expiresOn?.split('-').reverse().join('-') ?? '',
 });
 
 const passwordField = {
