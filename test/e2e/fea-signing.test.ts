@@ -50,7 +50,10 @@ describe('the advanced signature in the browser', () => {
       await password.waitFor();
       await expect.poll(() => page.getByText(f.vigencia.valid).count()).toBeGreaterThan(0);
       // The expiry as Chile writes dates (dd-mm-yyyy).
-      await page.getByText(/^\d{2}-\d{2}-\d{4}$/).first().waitFor();
+      await page
+        .getByText(/^\d{2}-\d{2}-\d{4}$/)
+        .first()
+        .waitFor();
       await page.screenshot({ path: `${SHOTS}/fea-vigencia.png`, fullPage: true });
 
       await password.fill('clave-equivocada');
