@@ -13,7 +13,14 @@ export const signingStep = route({
   handler: 'signing/step',
   summary:
     "One step of a signer's flow (credits-signing-admin §4, §7): exchanges the link token for a signing session, then consent, review, e-mail code, signature or rejection; answers the server-driven screen (§3)",
-  access: { table: 'write', bucket: 'write', mail: true, secrets: ['SIGNING_CODE_HMAC_KEY'] },
+  access: {
+    table: 'write',
+    bucket: 'write',
+    mail: true,
+    // The FEA provider (types/advanced/): its status and links, and the key that seals the
+    // password and SMS code into a job.
+    secrets: ['SIGNING_CODE_HMAC_KEY', 'FEA_API_URL', 'FEA_API_KEY', 'FEA_TRANSIT_KEY'],
+  },
   request: signing.signingStepRequest,
   response: signing.signingResponseSchema,
   // A drawn signature travels as a PNG data URL.
