@@ -65,6 +65,11 @@ export const feaSigningEs = {
       'No pudimos completar la operación con el proveedor de firma. Intenta de nuevo o contacta a soporte.',
   },
   attemptsLeft: { one: 'Te queda 1 intento.', other: 'Te quedan {n} intentos.' },
+  wordBaseTitle: 'Documento firmado con firma electrónica avanzada',
+  wordBaseName: 'Documento: {name} (adjunto a este PDF, sin modificaciones).',
+  wordBaseSha: 'SHA-256 del documento adjunto: {sha256}',
+  wordBaseNote:
+    'Las firmas electrónicas avanzadas de este PDF cubren el documento adjunto. Ábrelo desde el panel de archivos adjuntos de tu lector de PDF.',
   enrolmentMail: {
     subject: 'Crea tu certificado de firma electrónica avanzada',
     heading: 'Tu certificado de firma avanzada',

@@ -24,6 +24,7 @@ import {
   jobSecrets,
 } from './jobs.js';
 import { feaProvider } from './provider-instance.js';
+import { wordBasePdf } from './word-base.js';
 
 /**
  * One FEA job, as the fea-jobs consumer runs it (docs/drafts/fea-design.md §2): the provider's
@@ -174,17 +175,31 @@ async function sign(job: FeaJob, c: SignContext): Promise<JobOutcome> {
   return 'failed';
 }
 
-/** The order's original when it is a PDF (the provider signs PDFs). */
+/**
+ * What the first FEA signer signs: the order's PDF, or for a Word original its PDF wrapper
+ * (word-base.ts), made once and kept under evidence/ so a retried job sends the same bytes.
+ */
 async function originalPdf(order: OrderRecord): Promise<Buffer | undefined> {
   const file = await keepOriginal(order);
-  if (file.kind !== 'pdf') {
-    throw new FeaError(
-      140,
-      'only a PDF can be signed with the advanced signature',
-      'invalidDocument',
-    );
-  }
-  return readObject(file.key);
+  const original = await readObject(file.key);
+  if (!original || file.kind === 'pdf') return original;
+  const key = `evidence/${order.id}/fea-base.pdf`;
+  const kept = await readObject(key);
+  if (kept) return kept;
+  const pdf = await wordBasePdf({
+    original: new Uint8Array(original),
+    name: file.fileName,
+    kind: file.kind,
+    sha256: file.sha256,
+    at: order.created_at,
+  });
+  await putObject({
+    key,
+    bytes: pdf,
+    contentType: 'application/pdf',
+    sha256Base64: digest(pdf).base64,
+  });
+  return Buffer.from(pdf);
 }
 
 function liveOf(
