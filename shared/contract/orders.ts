@@ -179,6 +179,11 @@ export const orderSchema = z.extend(orderSummarySchema, {
   signed_file_url: z.nullable(z.string()),
   notarized_file_url: z.nullable(z.string()),
   /**
+   * The PDF an accredited provider signed (advanced signature, issue 23), unchanged; the sealed
+   * evidence PDF (`signed_file_url`) carries it too. Absent or null for other orders.
+   */
+  fea_signed_file_url: z.optional(z.nullable(z.string())),
+  /**
    * Where its notarial service stands once sealed (unassigned, assigned, taken, in_review,
    * approved, …); null without one or before the seal. The order modal shows the notary's chat.
    */

@@ -175,6 +175,7 @@ export const checkoutEs = {
   fileOriginal: 'Documento original',
   fileSigned: 'Documento firmado',
   fileNotarized: 'Documento notariado',
+  fileFeaSigned: 'Documento con firma electrónica avanzada',
   signerStatus: 'Estado de la firma: {status}',
   resendLink: 'Reenviar enlace',
   resendLinkTo: 'Reenviar enlace de firma a {name}',

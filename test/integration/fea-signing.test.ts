@@ -129,6 +129,13 @@ describe('the advanced signature (FEA) through the provider emulator', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    // The order modal lists the provider-signed PDF beside the sealed one.
+    const shown = await orderWhen(stack, user, order.id, 'completed');
+    const fetched = new Uint8Array(
+      await (await fetch(String(shown.fea_signed_file_url))).arrayBuffer(),
+    );
+    expect(createHash('sha256').update(fetched).digest('hex')).toBe(sha);
+    expect(shown.signed_file_url).toBeTruthy();
     const verification = await storedVerification(stack, String(sealed.verification_code));
     expect(JSON.stringify(verification)).toContain(String(applied?.details?.transaction_code));
   });

@@ -31,6 +31,23 @@ export async function notarizedLink(order: OrderRecord): Promise<string | null> 
   });
 }
 
+/** "contrato.pdf" → "contrato-firma-avanzada.pdf". */
+export function feaSignedFileName(documentName: string): string {
+  const base = documentName.replace(/\.(pdf|docx?|PDF|DOCX?)$/, '') || 'documento';
+  return `${base}-firma-avanzada.pdf`;
+}
+
+/** A short-lived link to the PDF the FEA provider signed, or null (no FEA, or not sealed). */
+export async function feaSignedLink(order: OrderRecord): Promise<string | null> {
+  if (!order.fea_signed_key) return null;
+  return presignedDownload({
+    key: order.fea_signed_key,
+    contentType: 'application/pdf',
+    disposition: attachment(feaSignedFileName(order.document_name)),
+    expiresInSeconds: LINK_SECONDS,
+  });
+}
+
 /** A short-lived link to an order's sealed PDF, or null before the seal. */
 export async function sealedLink(order: OrderRecord): Promise<string | null> {
   if (!order.sealed_file_key) return null;
@@ -57,11 +74,16 @@ export async function withFileLinks(order: Order, record: OrderRecord, nowEpoch:
         expiresInSeconds: LINK_SECONDS,
       })
     : null;
-  const [signed, notarized] = await Promise.all([sealedLink(record), notarizedLink(record)]);
+  const [signed, notarized, feaSigned] = await Promise.all([
+    sealedLink(record),
+    notarizedLink(record),
+    feaSignedLink(record),
+  ]);
   return {
     ...order,
     original_file_url: original,
     signed_file_url: signed,
     notarized_file_url: notarized,
+    fea_signed_file_url: feaSigned,
   };
 }

@@ -87,6 +87,7 @@ function OrderDetail({ order }: { order: Order }) {
   for (const [url, label] of [
     [order.original_file_url, c.fileOriginal],
     [order.signed_file_url, c.fileSigned],
+    [order.fea_signed_file_url, c.fileFeaSigned],
     [order.notarized_file_url, c.fileNotarized],
   ] as const) {
     // Only web links become hrefs (never a javascript: or data: URL, whatever is stored).
