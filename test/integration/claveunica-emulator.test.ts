@@ -1,7 +1,9 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OidcIdentityProvider } from '../../functions/signing/types/clave-unica/oidc-identity.js';
 import { type ClaveUnicaEmulator, startClaveUnica } from '../../local/claveunica/server.js';
 import { freePort } from '../../local/ports.js';
+import { signIn } from '../support/claveunica.js';
 
 /**
  * The local ClaveÚnica (local/claveunica) through a standard OpenID client (openid-client):
@@ -31,45 +33,6 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-/** A browser's way through the provider: follows redirects, keeps cookies, submits the login. */
-async function signIn(authorize: URL, run: string, password: string): Promise<URL | Response> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = (pair ?? '').split('=');
-      if (k) jar.set(k.trim(), v.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  let url = authorize;
-  let res = await fetch(url, { redirect: 'manual', headers: { cookie: cookie() } });
-  keep(res);
-  for (let hops = 0; hops < 10; hops++) {
-    const location = res.headers.get('location');
-    if (res.status >= 300 && res.status < 400 && location) {
-      url = new URL(location, url);
-      if (url.href.startsWith(REDIRECT)) return url;
-      res = await fetch(url, { redirect: 'manual', headers: { cookie: cookie() } });
-      keep(res);
-      continue;
-    }
-    if (res.status === 200 && url.pathname.startsWith('/interaction/')) {
-      res = await fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ run, password }).toString(),
-      });
-      keep(res);
-      if (res.status === 400) return res;
-      continue;
-    }
-    throw new Error(`unexpected ${res.status} at ${url}`);
-  }
-  throw new Error('too many redirects');
-}
-
 describe('the local ClaveÚnica', () => {
   it('signs in a sandbox RUN: code with PKCE, state and nonce; userinfo with RolUnico and name', async () => {
     const verifier = client.randomPKCECodeVerifier();
@@ -84,7 +47,7 @@ describe('the local ClaveÚnica', () => {
       code_challenge_method: 'S256',
     });
     expect(authorize.pathname).toBe('/openid/authorize/');
-    const back = await signIn(authorize, '44.444.444-4', 'testing');
+    const back = await signIn(authorize, REDIRECT, '44.444.444-4', 'testing');
     if (!(back instanceof URL)) throw new Error(`login refused: ${back.status}`);
     const tokens = await client.authorizationCodeGrant(config, back, {
       pkceCodeVerifier: verifier,
@@ -114,9 +77,33 @@ describe('the local ClaveÚnica', () => {
       ['12.345.678-5', 'testing'],
       ['44.444.444-4', 'otra'],
     ] as const) {
-      const refused = await signIn(authorize, run, password);
+      const refused = await signIn(authorize, REDIRECT, run, password);
       expect(refused).toBeInstanceOf(Response);
       expect(await (refused as Response).text()).toContain('RUN o ClaveÚnica incorrectos.');
     }
+  });
+
+  it("through Sello's identity port: the verified RUN, the provider's subject and issuer", async () => {
+    const idp = new OidcIdentityProvider({
+      issuer: emulator.issuer,
+      clientId: 'sello',
+      clientSecret: 'secreto-local',
+      insecure: true,
+    });
+    const { url, checks } = await idp.start(REDIRECT);
+    const back = await signIn(new URL(url), REDIRECT, '88888888-8', 'testing');
+    if (!(back instanceof URL)) throw new Error('login refused');
+    expect(await idp.finish(back, checks)).toEqual({
+      run: '88888888-8',
+      name: 'Ana Rojas Muñoz',
+      subject: '2598',
+      issuer: emulator.issuer,
+    });
+    // A return replayed, or with another login's checks, is refused.
+    await expect(idp.finish(back, checks)).rejects.toThrow();
+    const other = await idp.start(REDIRECT);
+    const again = await signIn(new URL(other.url), REDIRECT, '99999999-9', 'testing');
+    if (!(again instanceof URL)) throw new Error('login refused');
+    await expect(idp.finish(again, checks)).rejects.toThrow();
   });
 });
