@@ -25,7 +25,12 @@ export type SecretName =
   // certificate password and SMS code on their way through a job.
   | 'FEA_API_URL'
   | 'FEA_API_KEY'
-  | 'FEA_TRANSIT_KEY';
+  | 'FEA_TRANSIT_KEY'
+  // FES + Clave Única (functions/signing/types/clave-unica/): the OpenID provider that returns
+  // a verified RUN (ClaveÚnica or an accredited intermediary); 'none' while not contracted.
+  | 'CLAVEUNICA_ISSUER'
+  | 'CLAVEUNICA_CLIENT_ID'
+  | 'CLAVEUNICA_CLIENT_SECRET';
 
 /** What an optional secret holds when it is not configured (Secrets Manager refuses ''). */
 export const UNSET_SECRET = 'none';
@@ -94,8 +99,32 @@ export class SecretsConstruct extends Construct {
       default: '',
       description: 'Integration key of the FEA provider (empty: no provider)',
     });
+    // FES + Clave Única's OpenID provider. Empty (the default): the type stays unavailable.
+    const claveUnica = {
+      issuer: new CfnParameter(this, 'ClaveUnicaIssuer', {
+        type: 'String',
+        default: '',
+        allowedPattern: '^(https://\\S+)?$',
+        description:
+          'OpenID issuer returning a verified RUN (ClaveUnica or an intermediary; empty: none)',
+      }),
+      clientId: new CfnParameter(this, 'ClaveUnicaClientId', {
+        type: 'String',
+        default: '',
+        description: 'OpenID client id at that issuer (empty: none)',
+      }),
+      clientSecret: new CfnParameter(this, 'ClaveUnicaClientSecret', {
+        type: 'String',
+        noEcho: true,
+        default: '',
+        description: 'OpenID client secret at that issuer (empty: none)',
+      }),
+    };
     // The parameters keep their historical logical ids (the names operators pass).
     for (const p of [
+      claveUnica.issuer,
+      claveUnica.clientId,
+      claveUnica.clientSecret,
       feaApiUrl,
       feaApiKey,
       maintenanceCode,
@@ -119,6 +148,16 @@ export class SecretsConstruct extends Construct {
     const noFeaKey = new CfnCondition(this, 'NoFeaApiKey', {
       expression: Fn.conditionEquals(feaApiKey.valueAsString, ''),
     });
+    const optional = (param: CfnParameter) =>
+      new SecretValue(
+        Fn.conditionIf(
+          new CfnCondition(this, `No${param.node.id}`, {
+            expression: Fn.conditionEquals(param.valueAsString, ''),
+          }).logicalId,
+          UNSET_SECRET,
+          param.valueAsString,
+        ),
+      );
     const fromParameter = (name: string, value: SecretValue, description: string) =>
       new secretsmanager.Secret(this, name, {
         description,
@@ -214,6 +253,21 @@ export class SecretsConstruct extends Construct {
         new SecretValue(Fn.conditionIf(noFeaKey.logicalId, UNSET_SECRET, feaApiKey.valueAsString)),
         'Sello: FEA provider integration key (none = no provider)',
       ),
+      CLAVEUNICA_ISSUER: fromParameter(
+        'ClaveUnicaIssuerSecret',
+        optional(claveUnica.issuer),
+        'Sello: OpenID issuer of FES + Clave Unica (none = not contracted)',
+      ),
+      CLAVEUNICA_CLIENT_ID: fromParameter(
+        'ClaveUnicaClientIdSecret',
+        optional(claveUnica.clientId),
+        'Sello: OpenID client id of FES + Clave Unica (none = not contracted)',
+      ),
+      CLAVEUNICA_CLIENT_SECRET: fromParameter(
+        'ClaveUnicaClientSecretSecret',
+        optional(claveUnica.clientSecret),
+        'Sello: OpenID client secret of FES + Clave Unica (none = not contracted)',
+      ),
       // Seals the FEA password and SMS code in a job item (functions/platform/sealed-secret.ts).
       FEA_TRANSIT_KEY: new secretsmanager.Secret(this, 'FeaTransitKey', {
         description: 'Sello: key sealing FEA passwords and codes on their way through a job',
@@ -226,6 +280,9 @@ export class SecretsConstruct extends Construct {
       this.byName.TSA_URL_FALLBACK,
       this.byName.FEA_API_URL,
       this.byName.FEA_API_KEY,
+      this.byName.CLAVEUNICA_ISSUER,
+      this.byName.CLAVEUNICA_CLIENT_ID,
+      this.byName.CLAVEUNICA_CLIENT_SECRET,
     ]) {
       acknowledge(optional, [
         {
@@ -242,7 +299,7 @@ export class SecretsConstruct extends Construct {
         reason:
           'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
           'certificate chain (issued by a CA, renewed by put-secret-value), the TSA URLs and the ' +
-          'FEA provider URL and key are ' +
+          'FEA provider URL and key and the Clave Unica client are ' +
           'issued by their providers and changed by redeploying with new parameters; the ' +
           'link-token key can be replaced by a deploy at any time (links already mailed keep ' +
           'working: only their hashes are stored); the origin secret ' +

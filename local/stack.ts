@@ -7,6 +7,7 @@ import { resetConfigCache } from '../functions/platform/config.js';
 import { jobs } from '../shared/contract/jobs.js';
 import { queues } from '../shared/contract/queues.js';
 import { routeList } from '../shared/contract/routes.js';
+import { startClaveUnica } from './claveunica/server.js';
 import { startCognito } from './emulators/cognito.js';
 import { startCognitoAdmin } from './emulators/cognito-admin.js';
 import { startDynamo } from './emulators/dynamodb.js';
@@ -114,6 +115,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const appUrl = opts.appOrigin ?? `http://localhost:${gatewayPort}`;
     const sesPort = opts.persistent ? await portOr(8005) : await freePort();
     const feaPort = opts.persistent ? await portOr(8006) : await freePort();
+    const claveUnicaPort = opts.persistent ? await portOr(8007) : await freePort();
+    const claveUnicaClient = {
+      client_id: 'sello-local',
+      client_secret: randomBytes(16).toString('hex'),
+      redirect_uris: [`${appUrl}/claveunica/retorno`],
+    };
     const [dynamoPort, cognitoPort, s3Port, stripePort] = [
       await freePort(),
       await freePort(),
@@ -131,7 +138,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 
     log('Iniciando DynamoDB Local, cognito-local, s3rver, SES local y el emulador de Stripe...');
     const feaApiKey = randomBytes(16).toString('hex');
-    const [dynamo, cognito, s3, ses, tsa, stripe, fea] = await Promise.all([
+    const [dynamo, cognito, s3, ses, tsa, stripe, fea, claveUnica] = await Promise.all([
       startDynamo({
         port: dynamoPort,
         dataDir: opts.persistent ? join(dataDir, 'dynamodb') : undefined,
@@ -174,6 +181,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         apiKey: feaApiKey,
         dataDir: opts.persistent ? join(dataDir, 'fea') : undefined,
         delays: opts.persistent ? { secondFactorMs: 2_000, signMs: 3_000 } : {},
+      }).then(track),
+      // ClaveÚnica's stand-in (FES + Clave Única): the four sandbox RUNs, password `testing`.
+      // One address for the browser and the handlers: the ID token's issuer must match.
+      startClaveUnica({
+        port: claveUnicaPort,
+        clients: [claveUnicaClient],
+        publicUrl: `http://127.0.0.1:${claveUnicaPort}`,
       }).then(track),
     ]);
 
@@ -243,6 +257,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       FEA_API_URL: `${via.fea}/api`,
       FEA_API_KEY: feaApiKey,
       FEA_TRANSIT_KEY: randomBytes(32).toString('base64url'),
+      CLAVEUNICA_ISSUER: claveUnica.issuer,
+      CLAVEUNICA_CLIENT_ID: claveUnicaClient.client_id,
+      CLAVEUNICA_CLIENT_SECRET: claveUnicaClient.client_secret,
       SERVICE_NAME: 'sello',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });

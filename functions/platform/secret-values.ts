@@ -29,7 +29,12 @@ export type SecretName =
   // certificate password and SMS code on their way through a job.
   | 'FEA_API_URL'
   | 'FEA_API_KEY'
-  | 'FEA_TRANSIT_KEY';
+  | 'FEA_TRANSIT_KEY'
+  // FES + Clave Única (functions/signing/types/clave-unica/): the OpenID provider that returns
+  // a verified RUN (ClaveÚnica or an accredited intermediary); 'none' while not contracted.
+  | 'CLAVEUNICA_ISSUER'
+  | 'CLAVEUNICA_CLIENT_ID'
+  | 'CLAVEUNICA_CLIENT_SECRET';
 
 /** The environment variable that carries a secret's ARN. */
 export const arnVariable = (name: SecretName) => `${name}_SECRET_ARN` as const;

@@ -161,6 +161,8 @@ export const signingStepRequest = z.strictObject({
   signature_image: opt(200_000),
   reason: opt(500),
   certificate_password: opt(128),
+  /** FES + Clave Única: the query the identity provider returned with (code and state). */
+  identity_return: opt(2000),
   document_number: opt(16),
   signerRut: opt(16),
   signerEmail: opt(254),

@@ -188,6 +188,8 @@ export const signingEs = {
     fea_code_sent: 'Código SMS enviado por el proveedor de firma avanzada',
     fea_refused: 'El proveedor de firma avanzada rechazó un intento',
     fea_enrolment_sent: 'Enlace de enrolamiento FEA enviado',
+    identity_verified: 'Identidad verificada con ClaveÚnica',
+    identity_refused: 'Identidad no verificada con ClaveÚnica',
     rejected: 'Firma rechazada',
     links_revoked: 'Enlaces revocados',
     reminder_sent: 'Recordatorio enviado',

@@ -34,6 +34,14 @@ export interface SessionProgress {
   fea_phone?: string;
   /** The provider's enrolment page for this signer, asked once per session. */
   fea_enrolment_url?: string;
+  /** FES + Clave Única (types/clave-unica/): the login's checks, then the identity it proved. */
+  cu_state?: string;
+  cu_nonce?: string;
+  cu_verifier?: string;
+  cu_run?: string;
+  cu_subject?: string;
+  cu_issuer?: string;
+  cu_verified_at?: string;
 }
 
 export interface SigningSession {

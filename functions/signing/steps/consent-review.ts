@@ -1,4 +1,5 @@
 import type { SigningResponse } from '../../../shared/contract/signing.js';
+import { claveUnicaSigningEs } from '../../../shared/messages/clave-unica-signing.es.js';
 import { feaSigningEs } from '../../../shared/messages/fea-signing.es.js';
 import { signingEs as t } from '../../../shared/messages/signing.es.js';
 import type { SignatureType } from '../../../shared/rules/signature-types.js';
@@ -32,8 +33,8 @@ const consent = (version: string, text: string): Consent => ({
 const CONSENTS: Record<SignatureType, Consent> = {
   simple: consent('2026-11-25', t.consentText),
   advanced: consent('2026-11-29-fea', feaSigningEs.consentText),
-  // Not signable yet (types/index.ts): their own texts come with them.
-  clave_unica: consent('2026-11-25', t.consentText),
+  clave_unica: consent('2026-11-29-cu', claveUnicaSigningEs.consentText),
+  // Not signable yet (types/index.ts): its own text comes with it.
   biometric: consent('2026-11-25', t.consentText),
 };
 

@@ -25,6 +25,9 @@ export const auditKinds = [
   'fea_code_sent',
   'fea_refused',
   'fea_enrolment_sent',
+  // FES + Clave Única: the identity provider's answer (the RUN and its subject), or a refusal.
+  'identity_verified',
+  'identity_refused',
   'rejected',
   'links_revoked',
   'reminder_sent',

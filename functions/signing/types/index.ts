@@ -2,6 +2,7 @@ import type { SigningResponse } from '../../../shared/contract/signing.js';
 import type { SignatureType } from '../../../shared/rules/signature-types.js';
 import type { FlowDeps, Live } from '../link/context.js';
 import { advancedFlow } from './advanced/flow.js';
+import { claveUnicaFlow } from './clave-unica/flow.js';
 import { simpleFlow } from './simple/flow.js';
 
 /**
@@ -28,6 +29,7 @@ export interface SignatureFlow {
 export const FLOWS: Partial<Record<SignatureType, SignatureFlow>> = {
   simple: simpleFlow,
   advanced: advancedFlow,
+  clave_unica: claveUnicaFlow,
 };
 
 export const flowOf = (type: SignatureType): SignatureFlow | undefined => FLOWS[type];

@@ -19,7 +19,16 @@ export const signingStep = route({
     mail: true,
     // The FEA provider (types/advanced/): its status and links, and the key that seals the
     // password and SMS code into a job.
-    secrets: ['SIGNING_CODE_HMAC_KEY', 'FEA_API_URL', 'FEA_API_KEY', 'FEA_TRANSIT_KEY'],
+    secrets: [
+      'SIGNING_CODE_HMAC_KEY',
+      'FEA_API_URL',
+      'FEA_API_KEY',
+      'FEA_TRANSIT_KEY',
+      // FES + Clave Única's OpenID provider (types/clave-unica/).
+      'CLAVEUNICA_ISSUER',
+      'CLAVEUNICA_CLIENT_ID',
+      'CLAVEUNICA_CLIENT_SECRET',
+    ],
   },
   request: signing.signingStepRequest,
   response: signing.signingResponseSchema,

@@ -23,8 +23,12 @@ export interface VerifiedIdentity {
 }
 
 export interface IdentityProvider {
-  /** Where the signer's browser goes, and the checks to keep until it comes back. */
-  start(redirectUri: string): Promise<{ url: string; checks: LoginChecks }>;
+  /**
+   * Where the signer's browser goes, and the checks to keep until it comes back. `statePrefix`
+   * (the signer's id, not a secret) lets the return page find its signing page: ClaveÚnica
+   * accepts only registered redirect URIs without a query of ours.
+   */
+  start(redirectUri: string, statePrefix?: string): Promise<{ url: string; checks: LoginChecks }>;
   /** The identity of a return (the URL the provider sent the browser to). */
   finish(callbackUrl: URL, checks: LoginChecks): Promise<VerifiedIdentity>;
 }
@@ -69,11 +73,11 @@ export class OidcIdentityProvider implements IdentityProvider {
     return this.config;
   }
 
-  async start(redirectUri: string) {
+  async start(redirectUri: string, statePrefix?: string) {
     const c = await this.client();
     const config = await this.configuration();
     const checks = {
-      state: c.randomState(),
+      state: statePrefix ? `${statePrefix}.${c.randomState()}` : c.randomState(),
       nonce: c.randomNonce(),
       verifier: c.randomPKCECodeVerifier(),
     };

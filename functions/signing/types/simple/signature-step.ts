@@ -24,6 +24,18 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
   if (verifiedAt + VERIFIED_FOR_SECONDS <= epochOf(live.input.now)) {
     return codeSendScreen(live.ctx, { message: t.codeExpired, code: 'SIG-CODE-EXPIRED' });
   }
+  return signWithPad(live);
+}
+
+/**
+ * The typed or drawn signature of a signer whose identity is already established (the e-mailed
+ * code for the simple type; ClaveÚnica for FES + Clave Única, whose evidence `identity` adds).
+ */
+export async function signWithPad(
+  live: Live,
+  identity?: { event: Record<string, string | null>; record: Record<string, string | null> },
+): Promise<SigningResponse> {
+  const p = live.session.progress;
   const typed = (live.input.body.typed_name ?? '').replace(/\s+/g, ' ').trim();
   const drawn = live.input.body.signature_image;
   if (!typed && !drawn) return signatureScreen(live.ctx, t.signatureMissing);
@@ -53,6 +65,7 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
       document_sha256: p.viewed_sha256 ?? null,
       image_sha256: image?.sha256 ?? null,
       consent_version: p.consent_version ?? null,
+      ...identity?.event,
     },
     record: {
       method: png ? 'drawn' : 'typed',
@@ -63,6 +76,7 @@ export async function submitSignature(live: Live): Promise<SigningResponse> {
       code_id: p.code_id,
       code_verified_at: p.code_verified_at,
       consent_version: p.consent_version,
+      ...identity?.record,
     },
     discard: async () => {
       if (image) await deleteObject(image.key).catch(() => undefined);

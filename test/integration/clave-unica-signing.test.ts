@@ -1,0 +1,82 @@
+import { describe, expect, inject, it } from 'vitest';
+import { claveUnicaSigningEs as cu } from '../../shared/messages/clave-unica-signing.es.js';
+import { signingEs as t } from '../../shared/messages/signing.es.js';
+import { signIn } from '../support/claveunica.js';
+import { newConfirmedUser } from '../support/client.js';
+import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { auditOf, openLink, rewriteSigner } from '../support/signing.js';
+
+const stack = inject('stack');
+const RETURN = `${stack.url}/claveunica/retorno`;
+
+/**
+ * FES + Clave Única through the local ClaveÚnica (issue 23): the RUN the provider returns must
+ * be the signer's RUT; a different person is refused with a clear message, the right one signs.
+ */
+describe('FES + Clave Única', () => {
+  it('refuses a RUN that is not the signer’s, accepts the right one, and records RUN and subject', async () => {
+    const user = await newConfirmedUser(stack);
+    const person = signer({ id_number: '44.444.444-4' });
+    const order = await paidOrder(stack, user, { signers: [person, signer()] });
+    const [link] = await waitForLinks(stack, person.email);
+    const stored = await auditOf(stack, order.id);
+    await rewriteSigner(stack, stored.order.signer_ids[0] as string, {
+      signature_type: 'clave_unica',
+    });
+
+    const s = await openLink(stack, link as URL);
+    const consent = await s.step({ accion: 'check_status' });
+    expect(JSON.stringify(consent.body.ui.components)).toContain(cu.consentText.slice(0, 40));
+    await s.step({ accion: 'accept_consent' });
+    const login = (await s.step({ accion: 'confirm_review' })).body;
+    expect(login.current_step).toBe('identity_required');
+    const url = new URL(String(login.data.unlockUrl));
+    expect(url.pathname).toBe('/openid/authorize/');
+    expect(url.searchParams.get('state')).toMatch(new RegExp(`^${s.signerId}\\.`));
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+
+    // Someone else's ClaveÚnica: refused, with a new login offered.
+    const wrong = await signIn(url, RETURN, '55.555.555-5', 'testing');
+    if (!(wrong instanceof URL)) throw new Error('login refused');
+    const refused = (
+      await s.step({ accion: 'check_status', identity_return: wrong.search.slice(1) })
+    ).body;
+    expect(refused.status).toBe('error');
+    expect(refused.message).toBe(cu.mismatch.replace('{run}', '55.555.555-5'));
+    expect(refused.data.errorCode).toBe('CU-RUN-MISMATCH');
+    // The old return again (a replay): refused, it served once.
+    const replay = (
+      await s.step({ accion: 'check_status', identity_return: wrong.search.slice(1) })
+    ).body;
+    expect(replay.data.errorCode).toBe('CU-STATE');
+
+    const again = await signIn(
+      new URL(String(replay.data.unlockUrl)),
+      RETURN,
+      '44.444.444-4',
+      'testing',
+    );
+    if (!(again instanceof URL)) throw new Error('login refused');
+    const verified = (
+      await s.step({ accion: 'check_status', identity_return: again.search.slice(1) })
+    ).body;
+    expect(verified.next_step).toBe('submit_signature');
+    expect(verified.message).toBe(cu.verified.replace('{run}', '44.444.444-4'));
+
+    const signed = (await s.step({ accion: 'submit_signature', typed_name: 'María González' }))
+      .body;
+    expect(signed.ui.title).toBe(t.signedTitle);
+
+    const { events } = await auditOf(stack, order.id);
+    const refusedEvent = events.find((e) => e.kind === 'identity_refused');
+    expect(refusedEvent?.details).toMatchObject({ run: '55555555-5', provider_subject: '2595' });
+    const verifiedEvent = events.find((e) => e.kind === 'identity_verified');
+    expect(verifiedEvent?.details).toMatchObject({ run: '44444444-4', provider_subject: '2594' });
+    const applied = events.find((e) => e.kind === 'signature_applied');
+    expect(applied?.details).toMatchObject({
+      identity: 'clave_unica',
+      verified_run: '44444444-4',
+      provider_subject: '2594',
+    });
+  });
+});
