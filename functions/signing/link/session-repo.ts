@@ -38,6 +38,9 @@ export interface SessionProgress {
   cu_state?: string;
   cu_nonce?: string;
   cu_verifier?: string;
+  /** The pending login's address and start: shown again (a reload) instead of a new login. */
+  cu_login_url?: string;
+  cu_login_at?: string;
   cu_run?: string;
   cu_subject?: string;
   cu_issuer?: string;

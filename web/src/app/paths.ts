@@ -17,6 +17,8 @@ export function isBareLayoutPath(pathname: string): boolean {
   return (
     pathname.startsWith('/sign/') ||
     pathname.startsWith('/firmar/') ||
+    // ClaveÚnica's return to the signer (FES + Clave Única), on its way to /firmar/.
+    pathname.startsWith('/claveunica/') ||
     pathname === '/verificar' ||
     pathname.startsWith('/verificar/') ||
     pathname.startsWith('/descargar/') ||

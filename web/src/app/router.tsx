@@ -163,6 +163,11 @@ export const routes: RouteObject[] = [
       // Signing and FEA (bare layout, except enrolment-return which keeps the sidebar)
       route('/sign/:signerId', SigningPage),
       route('/firmar/:signerId', SigningPage),
+      // Back from ClaveÚnica (FES + Clave Única): on to the signer's page.
+      route(
+        '/claveunica/retorno',
+        lazyNamed(() => import('../features/signing/ClaveUnicaReturn'), 'ClaveUnicaReturnPage'),
+      ),
       // Sealed documents: public verification by code and the delivery mails' download links
       route('/verificar', VerifyPage),
       route('/verificar/:code', VerifyPage),

@@ -24,6 +24,9 @@ import { sameRun } from './run-claims.js';
 export const returnPath = '/claveunica/retorno';
 const redirectUri = () => `${required('APP_URL').replace(/\/+$/, '')}${returnPath}`;
 
+/** How long a login started at the provider may come back (its own codes live 5 minutes). */
+const LOGIN_MS = 10 * 60_000;
+
 const rutOf = (live: Live) => cleanRut(live.signer.id_number ?? '');
 
 async function current(live: Live): Promise<SigningResponse> {
@@ -69,22 +72,37 @@ async function loginScreen(
 ): Promise<SigningResponse> {
   const idp = await identityProvider();
   if (!idp) return typeUnavailableScreen(live.ctx);
-  let login: Awaited<ReturnType<typeof idp.start>>;
-  try {
-    login = await idp.start(redirectUri(), live.signer.id);
-  } catch (err) {
-    logger.warn('clave única: provider unreachable', { error: (err as Error)?.name });
-    return refusal(live, cu.unavailable, 'CU-UNAVAILABLE', false);
+  const p = live.session.progress;
+  // A login under way (the page reloaded, or opened again on the way back) keeps its checks:
+  // a new one would leave the provider's return without a match.
+  const pending =
+    !problem &&
+    p.cu_state &&
+    p.cu_login_url &&
+    p.cu_login_at &&
+    Date.parse(p.cu_login_at) + LOGIN_MS > live.input.now.getTime();
+  let url = pending ? p.cu_login_url : undefined;
+  if (!url) {
+    let login: Awaited<ReturnType<typeof idp.start>>;
+    try {
+      login = await idp.start(redirectUri(), live.signer.id);
+    } catch (err) {
+      logger.warn('clave única: provider unreachable', { error: (err as Error)?.name });
+      return refusal(live, cu.unavailable, 'CU-UNAVAILABLE', false);
+    }
+    const ok = await record(live, {
+      items: stepItems(live, {
+        cu_state: login.checks.state,
+        cu_nonce: login.checks.nonce,
+        cu_verifier: login.checks.verifier,
+        cu_login_url: login.url,
+        cu_login_at: live.input.now.toISOString(),
+      }),
+      events: [],
+    });
+    if (!ok) return sessionExpiredScreen();
+    url = login.url;
   }
-  const ok = await record(live, {
-    items: stepItems(live, {
-      cu_state: login.checks.state,
-      cu_nonce: login.checks.nonce,
-      cu_verifier: login.checks.verifier,
-    }),
-    events: [],
-  });
-  if (!ok) return sessionExpiredScreen();
   return screen(live.ctx, {
     status: problem ? 'error' : 'success',
     message: problem?.message ?? '',
@@ -94,7 +112,7 @@ async function loginScreen(
     title: cu.loginTitle,
     description: problem?.message ?? cu.loginDescription,
     components: [button('login', cu.login, 'check_status', 'redirect_unlock'), rejectButton],
-    data: { unlockUrl: login.url, ...(problem ? errorData(problem.code) : {}) },
+    data: { unlockUrl: url, ...(problem ? errorData(problem.code) : {}) },
   });
 }
 
@@ -132,6 +150,7 @@ async function finishLogin(live: Live): Promise<SigningResponse> {
       cu_state: '',
       cu_nonce: '',
       cu_verifier: '',
+      cu_login_url: '',
       ...(matches
         ? {
             cu_run: identity.run,

@@ -88,6 +88,10 @@ export class OidcIdentityProvider implements IdentityProvider {
       nonce: checks.nonce,
       code_challenge: await c.calculatePKCECodeChallenge(checks.verifier),
       code_challenge_method: 'S256',
+      // Every signature proves the person afresh: a provider's single sign-on (ClaveÚnica keeps
+      // one for 60 s) must not sign in the previous person again. Whether ClaveÚnica honours
+      // prompt=login is unconfirmed (the notes): its logout redirect is the other way.
+      prompt: 'login',
     });
     return { url: url.href, checks };
   }

@@ -19,6 +19,19 @@ function wantsRefresh(): boolean {
 }
 
 /**
+ * /firmar/{signerId}?identity_return=…: back from ClaveÚnica (ClaveUnicaReturn.tsx) with the
+ * provider's code and state, taken once and dropped from the address bar at once.
+ */
+function takeIdentityReturn(): string | undefined {
+  const url = new URL(window.location.href);
+  const value = url.searchParams.get('identity_return') ?? undefined;
+  if (value === undefined) return undefined;
+  url.searchParams.delete('identity_return');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return value;
+}
+
+/**
  * The signer's page, /sign/{signerId}?token=… and /firmar/{signerId}: the server-driven
  * screen 8 (credits-signing-admin §2, §3, §4, §7). No Amplify, no account: the link's token,
  * then the signing session, are the signer's only credentials (./linkCredentials).
@@ -26,9 +39,10 @@ function wantsRefresh(): boolean {
 export function SigningPage() {
   const { signerId = '' } = useParams();
   const [refresh] = useState(wantsRefresh);
+  const [identityReturn] = useState(takeIdentityReturn);
   // Before anything is fetched: no request from this page carries its address.
   useLayoutEffect(() => forbidReferrer(), []);
-  const { view, running, notice, step, retry } = useSigningFlow(signerId, refresh);
+  const { view, running, notice, step, retry } = useSigningFlow(signerId, refresh, identityReturn);
 
   return (
     <div className="sign-page">

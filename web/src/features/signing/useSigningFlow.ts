@@ -44,7 +44,13 @@ const sessionEnded = (answer: SigningResponse) =>
  * The signer's flow (credits-signing-admin §4, §7): init_signing on load (token or session),
  * then one step per button. One step at a time: a press while a step runs is ignored.
  */
-export function useSigningFlow(signerId: string, refreshStatus: boolean) {
+export function useSigningFlow(
+  signerId: string,
+  refreshStatus: boolean,
+  /** Back from ClaveÚnica: the provider's answer, posted once after the session opens. */
+  identityReturn?: string,
+) {
+  const pendingReturn = useRef(identityReturn);
   const [view, setView] = useState<FlowView>({ kind: 'connecting' });
   const [running, setRunning] = useState<Running | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -125,6 +131,24 @@ export function useSigningFlow(signerId: string, refreshStatus: boolean) {
           return setView({ kind: 'refused', message: outcome.message });
         }
         show(outcome.answer);
+        const back = pendingReturn.current;
+        if (back && outcome.answer.status !== 'error') {
+          pendingReturn.current = undefined;
+          const verified = await send({
+            accion: 'check_status',
+            signerId,
+            signingSessionId: storedSession(signerId),
+            identity_return: back,
+            timestamp: new Date().toISOString(),
+          });
+          if (verified?.kind === 'answer') show(verified.answer);
+          else if (verified?.kind === 'connection') setView({ kind: 'connection-error' });
+          else if (verified) {
+            toast.error(verified.message, { id: 'sign-refused' });
+            setNotice(verified.message);
+          }
+          return;
+        }
         if (!refreshStatus || outcome.answer.status === 'error') return;
         // /firmar/…?refresh_status=true: the certificate's state is asked for right away.
         const refreshed = await send({
