@@ -5,8 +5,8 @@ import { claveUnicaSigningEs as cu } from '../../shared/messages/clave-unica-sig
 import { es } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
-import { paidOrder, signer, waitForLinks } from '../support/orders.js';
-import { auditOf, rewriteSigner } from '../support/signing.js';
+import { signer } from '../support/orders.js';
+import { auditOf, orderWithSignerTypes } from '../support/signing.js';
 
 /**
  * FES + Clave Única in Chromium (issue 23): the signer goes to the local ClaveÚnica, signs in
@@ -41,12 +41,8 @@ describe('FES + Clave Única in the browser', () => {
       last_name: 'González',
       id_number: '44.444.444-4',
     });
-    const order = await paidOrder(stack, user, { signers: [person] });
-    const [link] = await waitForLinks(stack, person.email);
-    const stored = await auditOf(stack, order.id);
-    await rewriteSigner(stack, stored.order.signer_ids[0] as string, {
-      signature_type: 'clave_unica',
-    });
+    const { order, links } = await orderWithSignerTypes(stack, user, [person], ['clave_unica']);
+    const [link] = links;
 
     const { page } = await newVisitor(browser, stack, { viewport: PHONE });
     await journey(page, 'clave-unica-signer', async () => {

@@ -6,8 +6,8 @@ import { es } from '../../shared/messages.es.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { enrolledSigner, smsCode } from '../support/fea.js';
-import { paidOrder, signer, waitForLinks } from '../support/orders.js';
-import { auditOf, rewriteSigner } from '../support/signing.js';
+import { signer } from '../support/orders.js';
+import { auditOf, orderWithSignerTypes } from '../support/signing.js';
 
 /**
  * The advanced signature (FEA) on the signing page in Chromium (issue 23), against the stack's
@@ -33,12 +33,8 @@ describe('the advanced signature in the browser', () => {
     const fea = await enrolledSigner(stack, { name: 'Fernanda Avendaño Rojas' });
     const user = await newConfirmedUser(stack, 'Requirente');
     const person = signer({ first_name: 'Fernanda', last_name: 'Avendaño', id_number: fea.rut });
-    const order = await paidOrder(stack, user, { signers: [person] });
-    const [link] = await waitForLinks(stack, person.email);
-    const stored = await auditOf(stack, order.id);
-    await rewriteSigner(stack, stored.order.signer_ids[0] as string, {
-      signature_type: 'advanced',
-    });
+    const { order, links } = await orderWithSignerTypes(stack, user, [person], ['advanced']);
+    const [link] = links;
 
     const { page } = await newVisitor(browser, stack, { viewport: PHONE });
     await journey(page, 'fea-signer', async () => {

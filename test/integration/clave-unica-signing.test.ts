@@ -3,8 +3,8 @@ import { claveUnicaSigningEs as cu } from '../../shared/messages/clave-unica-sig
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { signIn } from '../support/claveunica.js';
 import { newConfirmedUser } from '../support/client.js';
-import { paidOrder, signer, waitForLinks } from '../support/orders.js';
-import { auditOf, openLink, rewriteSigner } from '../support/signing.js';
+import { signer } from '../support/orders.js';
+import { auditOf, openLink, orderWithSignerTypes } from '../support/signing.js';
 
 const stack = inject('stack');
 const RETURN = `${stack.url}/claveunica/retorno`;
@@ -17,12 +17,13 @@ describe('FES + Clave Única', () => {
   it('refuses a RUN that is not the signer’s, accepts the right one, and records RUN and subject', async () => {
     const user = await newConfirmedUser(stack);
     const person = signer({ id_number: '44.444.444-4' });
-    const order = await paidOrder(stack, user, { signers: [person, signer()] });
-    const [link] = await waitForLinks(stack, person.email);
-    const stored = await auditOf(stack, order.id);
-    await rewriteSigner(stack, stored.order.signer_ids[0] as string, {
-      signature_type: 'clave_unica',
-    });
+    const { order, links } = await orderWithSignerTypes(
+      stack,
+      user,
+      [person, signer()],
+      ['clave_unica'],
+    );
+    const [link] = links;
 
     const s = await openLink(stack, link as URL);
     const consent = await s.step({ accion: 'check_status' });

@@ -9,13 +9,13 @@ import { mailsTo, newConfirmedUser } from '../support/client.js';
 import { storedBytes } from '../support/documents.js';
 import { allUp, setFault } from '../support/faults.js';
 import { enrolledSigner, freshRut, settled, smsCode } from '../support/fea.js';
-import { paidOrder, signer, waitForLinks } from '../support/orders.js';
+import { signer } from '../support/orders.js';
 import { pdfsigTrusting } from '../support/seal-samples.js';
 import {
   auditOf,
   openLink,
   orderWhen,
-  rewriteSigner,
+  orderWithSignerTypes,
   signAll,
   storedVerification,
 } from '../support/signing.js';
@@ -30,12 +30,8 @@ const stack = inject('stack');
 async function mixedOrder(fea: { rut: string }) {
   const user = await newConfirmedUser(stack);
   const signers = [signer({ id_number: fea.rut }), signer({ first_name: 'Bruno' })];
-  const order = await paidOrder(stack, user, { signers });
-  const links = await Promise.all(signers.map((s) => waitForLinks(stack, s.email)));
-  const stored = await auditOf(stack, order.id);
-  const feaSignerId = stored.order.signer_ids[0] as string;
-  await rewriteSigner(stack, feaSignerId, { signature_type: 'advanced' });
-  return { user, order, signers, links: links.map((l) => l[0] as URL), feaSignerId };
+  const made = await orderWithSignerTypes(stack, user, signers, ['advanced']);
+  return { user, signers, ...made, feaSignerId: made.signerIds[0] as string };
 }
 
 async function upToPassword(link: URL) {

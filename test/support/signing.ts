@@ -1,6 +1,7 @@
 import type { StackInfo } from '../../local/stack.js';
 import type { Order } from '../../shared/contract/orders.js';
 import type { SigningResponse, SigningStepRequest } from '../../shared/contract/signing.js';
+import type { SignatureType } from '../../shared/rules/signature-types.js';
 import { api, freshIp, mailsTo, type TestUser } from './client.js';
 import { pointAt } from './table.js';
 
@@ -237,4 +238,25 @@ export async function storedVerification(stack: StackInfo, code: string) {
   await pointAtStorage(stack);
   const runs = await import('../../functions/signing/sealing/seal-runs.js');
   return runs.getVerification(runs.normaliseVerificationCode(code) ?? '');
+}
+
+/**
+ * A paid order whose signers sign with the given types (issue 23: a signer's own type wins over
+ * the order's; the wizard cannot yet choose one per signer, so the stored signer is rewritten).
+ * `types[i]` undefined keeps the order's type. Answers the order, each signer's link and id.
+ */
+export async function orderWithSignerTypes(
+  stack: StackInfo,
+  user: TestUser,
+  people: ReturnType<typeof import('./order-forms.js').signer>[],
+  types: (SignatureType | undefined)[],
+) {
+  const { paidOrder, waitForLinks } = await import('./orders.js');
+  const order = await paidOrder(stack, user, { signers: people });
+  const links = await Promise.all(people.map((p) => waitForLinks(stack, p.email)));
+  const signerIds = (await auditOf(stack, order.id)).order.signer_ids as string[];
+  for (const [i, type] of types.entries()) {
+    if (type) await rewriteSigner(stack, signerIds[i] as string, { signature_type: type });
+  }
+  return { order, links: links.map((l) => l[0] as URL), signerIds };
 }
