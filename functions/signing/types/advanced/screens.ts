@@ -62,21 +62,32 @@ const passwordField = {
   validation: { required: { message: f.passwordRequired } },
 };
 
+/** A screen's head: its own description, or the refusal it answers with (and stays on). */
+function head(problem: Problem | undefined, description: string) {
+  const said = problem && problemText(problem);
+  return {
+    said,
+    head: {
+      status: said ? ('error' as const) : ('success' as const),
+      message: said?.message ?? '',
+      current: !!said,
+      type: said ? ('error' as const) : ('pending' as const),
+      description: said?.message ?? description,
+    },
+  };
+}
+
 /** The certificate is valid: its card, and the password that asks for the SMS code. */
 export function passwordScreen(
   ctx: ScreenContext,
   status: FeaCertificateStatus,
   problem?: Problem,
 ): SigningResponse {
-  const said = problem && problemText(problem);
+  const { said, head: h } = head(problem, f.passwordDescription);
   return screen(ctx, {
-    status: said ? 'error' : 'success',
-    message: said?.message ?? '',
+    ...h,
     step: 'request_second_factor',
-    current: !!said,
-    type: said ? 'error' : 'pending',
     title: f.vigenciaTitle,
-    description: said?.message ?? f.passwordDescription,
     components: [
       passwordField,
       button('request', f.requestCode, 'request_second_factor', 'request_second_factor'),
@@ -106,15 +117,11 @@ export function codeScreen(
   phoneMasked: string,
   problem?: Problem,
 ): SigningResponse {
-  const said = problem && problemText(problem);
+  const { said, head: h } = head(problem, fmt(f.codeDescription, { phone: phoneMasked }));
   return screen(ctx, {
-    status: said ? 'error' : 'success',
-    message: said?.message ?? '',
+    ...h,
     step: 'submit_signature',
-    current: !!said,
-    type: said ? 'error' : 'pending',
     title: f.codeTitle,
-    description: said?.message ?? fmt(f.codeDescription, { phone: phoneMasked }),
     components: [
       {
         id: 'second_factor_code',
