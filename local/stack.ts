@@ -200,6 +200,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       stripe: stripe.endpoint,
       tsa: new URL(tsa.url).origin,
       fea: fea.endpoint,
+      claveunica: claveUnica.endpoint,
     });
     track({ name: 'fault proxies', stop: () => faults.close() });
     const via = faults.endpoints;
@@ -260,6 +261,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       CLAVEUNICA_ISSUER: claveUnica.issuer,
       CLAVEUNICA_CLIENT_ID: claveUnicaClient.client_id,
       CLAVEUNICA_CLIENT_SECRET: claveUnicaClient.client_secret,
+      // The browser and the ID token name the provider's own address; the handlers' calls go
+      // through its fault proxy.
+      CLAVEUNICA_BACKCHANNEL_URL: via.claveunica,
       SERVICE_NAME: 'sello',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });
@@ -360,6 +364,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
           stripe: stripe.endpoint,
           tsa: new URL(tsa.url).origin,
           fea: fea.endpoint,
+          claveunica: claveUnica.endpoint,
         },
         sealRootCaPath: join(dataDir, 'pki', 'root-ca.pem'),
         demoAccounts: demoUsers.map((u) => ({

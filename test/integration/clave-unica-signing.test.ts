@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { claveUnicaSigningEs as cu } from '../../shared/messages/clave-unica-signing.es.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { signIn } from '../support/claveunica.js';
 import { newConfirmedUser } from '../support/client.js';
+import { allUp, setFault } from '../support/faults.js';
 import { signer } from '../support/orders.js';
 import { auditOf, openLink, orderWithSignerTypes } from '../support/signing.js';
 
@@ -80,4 +81,65 @@ describe('FES + Clave Única', () => {
       provider_subject: '2594',
     });
   });
+
+  afterEach(() => allUp(stack));
+
+  it('ClaveÚnica down or silent on the return: the signer is told to try again and nothing is lost', async () => {
+    const user = await newConfirmedUser(stack);
+    const person = signer({ id_number: '88.888.888-8' });
+    const { order, links } = await orderWithSignerTypes(stack, user, [person], ['clave_unica']);
+    const s = await openLink(stack, links[0] as URL);
+    await s.step({ accion: 'check_status' });
+    await s.step({ accion: 'accept_consent' });
+    let login = (await s.step({ accion: 'confirm_review' })).body;
+
+    const returnWhile = async (mode: 'down' | 'paused') => {
+      const back = await signIn(
+        new URL(String(login.data.unlockUrl)),
+        RETURN,
+        person.id_number as string,
+        'testing',
+      );
+      if (!(back instanceof URL)) throw new Error('login refused');
+      await setFault(stack, 'claveunica', mode);
+      const answer = (
+        await s.step({ accion: 'check_status', identity_return: back.search.slice(1) })
+      ).body;
+      await setFault(stack, 'claveunica', 'up');
+      return { answer, back };
+    };
+
+    // Refused connections, then a provider that never answers (the call's own time budget).
+    for (const mode of ['down', 'paused'] as const) {
+      const { answer, back } = await returnWhile(mode);
+      expect(answer.status).toBe('error');
+      expect(answer.message).toBe(cu.unavailable);
+      expect(answer.data.errorCode).toBe('CU-UNAVAILABLE');
+      expect(answer.current_step).toBe('identity_required');
+      // A new login is offered; the one that could not be finished is not taken again.
+      expect(answer.data.unlockUrl).not.toBe(login.data.unlockUrl);
+      const replay = (
+        await s.step({ accion: 'check_status', identity_return: back.search.slice(1) })
+      ).body;
+      expect(replay.data.errorCode).toBe('CU-STATE');
+      login = replay;
+    }
+
+    const back = await signIn(
+      new URL(String(login.data.unlockUrl)),
+      RETURN,
+      person.id_number as string,
+      'testing',
+    );
+    if (!(back instanceof URL)) throw new Error('login refused');
+    const verified = (
+      await s.step({ accion: 'check_status', identity_return: back.search.slice(1) })
+    ).body;
+    expect(verified.next_step).toBe('submit_signature');
+    const signed = (await s.step({ accion: 'submit_signature', typed_name: 'Ana Pérez' })).body;
+    expect(signed.ui.title).toBe(t.signedTitle);
+    const { events } = await auditOf(stack, order.id);
+    expect(events.filter((e) => e.kind === 'identity_verified')).toHaveLength(1);
+    expect(events.filter((e) => e.kind === 'signature_applied')).toHaveLength(1);
+  }, 90_000);
 });

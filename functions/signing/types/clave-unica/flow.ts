@@ -1,6 +1,7 @@
 import type { SigningResponse } from '../../../../shared/contract/signing.js';
 import { claveUnicaSigningEs as cu } from '../../../../shared/messages/clave-unica-signing.es.js';
 import { fmt } from '../../../../shared/messages/fmt.js';
+import { signingEs as t } from '../../../../shared/messages/signing.es.js';
 import { cleanRut, formatRut, isValidRut } from '../../../../shared/rules/rut.js';
 import { required } from '../../../platform/config.js';
 import { logger } from '../../../platform/logger.js';
@@ -12,6 +13,7 @@ import { record, stepItems } from '../../steps/step-write.js';
 import type { SignatureFlow } from '../index.js';
 import { signatureScreen } from '../simple/screens.js';
 import { signWithPad } from '../simple/signature-step.js';
+import { ProviderUnreachable } from './oidc-identity.js';
 import { identityProvider } from './provider-instance.js';
 import { sameRun } from './run-claims.js';
 
@@ -52,6 +54,8 @@ async function refusal(
   retry = true,
 ): Promise<SigningResponse> {
   if (retry) return loginScreen(live, { message, code });
+  // The provider down: the same screen again once it answers; no RUT: nothing to try again.
+  const again = code === 'CU-UNAVAILABLE';
   return screen(live.ctx, {
     status: 'error',
     message,
@@ -60,7 +64,9 @@ async function refusal(
     type: 'error',
     title: cu.loginTitle,
     description: message,
-    components: [rejectButton],
+    components: again
+      ? [button('retry', t.retry, 'check_status', 'check_status'), rejectButton]
+      : [rejectButton],
     data: errorData(code),
   });
 }
@@ -135,6 +141,12 @@ async function finishLogin(live: Live): Promise<SigningResponse> {
       verifier: p.cu_verifier,
     });
   } catch (err) {
+    if (err instanceof ProviderUnreachable) {
+      // The provider's code serves once and may be spent already: a new login, to try when it
+      // is back.
+      logger.warn('clave única: provider unreachable on return', { error: err.message });
+      return loginScreen(live, { message: cu.unavailable, code: 'CU-UNAVAILABLE' });
+    }
     logger.info('clave única: login not verified', { error: (err as Error)?.name });
     return loginScreen(live, { message: cu.failed, code: 'CU-FAILED' });
   }

@@ -40,6 +40,28 @@ export class IdentityRefused extends Error {
   }
 }
 
+/** The provider did not answer (network, timeout, 5xx): the signer is told to try again. */
+export class ProviderUnreachable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnreachable';
+  }
+}
+
+/** openid-client wraps what its fetch throws (ClientError, cause): the unreachable one out. */
+function unwrapUnreachable(err: unknown): never {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    if (e instanceof ProviderUnreachable) throw e;
+  }
+  throw err;
+}
+
+/**
+ * Each call to the provider (discovery, token, userinfo) within this budget: the signing route
+ * answers inside API Gateway's 29 s, and `finish` makes two calls.
+ */
+export const CALL_TIMEOUT_SECONDS = 8;
+
 export class OidcIdentityProvider implements IdentityProvider {
   private config?: Promise<OpenId.Configuration>;
 
@@ -50,12 +72,41 @@ export class OidcIdentityProvider implements IdentityProvider {
       clientSecret: string;
       /** Plain HTTP (the local emulator only). */
       insecure?: boolean;
+      /**
+       * Where the server's own calls go when not to the issuer's address (unset in AWS). The
+       * browser and the ID token name the issuer; locally the handlers reach the emulator
+       * through its fault proxy, so tests can stop or pause it.
+       */
+      backchannel?: string;
     },
   ) {}
 
   private client() {
     return import('openid-client');
   }
+
+  /**
+   * fetch for every provider call: to the back channel when one is set, and any failure to get
+   * an answer (refused, reset, timed out, 5xx) as ProviderUnreachable, told apart from a
+   * refusal of the login itself.
+   */
+  private readonly fetch: OpenId.CustomFetch = async (url, options) => {
+    const issuer = new URL(this.p.issuer);
+    const target = new URL(url);
+    if (this.p.backchannel && target.origin === issuer.origin) {
+      const via = new URL(this.p.backchannel);
+      target.protocol = via.protocol;
+      target.host = via.host;
+    }
+    let res: Response;
+    try {
+      res = await fetch(target.href, options as RequestInit);
+    } catch (err) {
+      throw new ProviderUnreachable(`${target.pathname}: ${(err as Error)?.name}`);
+    }
+    if (res.status >= 500) throw new ProviderUnreachable(`${target.pathname}: ${res.status}`);
+    return res;
+  };
 
   private configuration(): Promise<OpenId.Configuration> {
     this.config ??= this.client().then((c) =>
@@ -64,7 +115,11 @@ export class OidcIdentityProvider implements IdentityProvider {
         this.p.clientId,
         undefined,
         c.ClientSecretPost(this.p.clientSecret),
-        this.p.insecure ? { execute: [c.allowInsecureRequests] } : undefined,
+        {
+          [c.customFetch]: this.fetch,
+          timeout: CALL_TIMEOUT_SECONDS,
+          ...(this.p.insecure ? { execute: [c.allowInsecureRequests] } : {}),
+        },
       ),
     );
     this.config.catch(() => {
@@ -75,7 +130,7 @@ export class OidcIdentityProvider implements IdentityProvider {
 
   async start(redirectUri: string, statePrefix?: string) {
     const c = await this.client();
-    const config = await this.configuration();
+    const config = await this.configuration().catch(unwrapUnreachable);
     const checks = {
       state: statePrefix ? `${statePrefix}.${c.randomState()}` : c.randomState(),
       nonce: c.randomNonce(),
@@ -98,15 +153,19 @@ export class OidcIdentityProvider implements IdentityProvider {
 
   async finish(callbackUrl: URL, checks: LoginChecks): Promise<VerifiedIdentity> {
     const c = await this.client();
-    const config = await this.configuration();
-    const tokens = await c.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: checks.verifier,
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-    });
+    const config = await this.configuration().catch(unwrapUnreachable);
+    const tokens = await c
+      .authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: checks.verifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+      })
+      .catch(unwrapUnreachable);
     const subject = tokens.claims()?.sub;
     if (!subject) throw new IdentityRefused('no subject in the ID token');
-    const info = await c.fetchUserInfo(config, tokens.access_token, subject);
+    const info = await c
+      .fetchUserInfo(config, tokens.access_token, subject)
+      .catch(unwrapUnreachable);
     const verified = runFromClaims(info as Record<string, unknown>);
     if (!verified) throw new IdentityRefused('the provider returned no valid RUN');
     return { ...verified, subject, issuer: config.serverMetadata().issuer };

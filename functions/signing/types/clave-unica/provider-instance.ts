@@ -21,6 +21,7 @@ export function identityProvider(): Promise<IdentityProvider | undefined> {
             clientId,
             clientSecret,
             insecure: issuer.startsWith('http://'),
+            backchannel: process.env.CLAVEUNICA_BACKCHANNEL_URL || undefined,
           }),
     )
     .catch((err: unknown) => {
