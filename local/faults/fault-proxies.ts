@@ -4,7 +4,16 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /** The dependencies a local stack can fail on purpose, by the names the door and CLI use. */
-export const FAULT_NAMES = ['dynamodb', 's3', 'mail', 'cognito', 'stripe', 'tsa', 'fea'] as const;
+export const FAULT_NAMES = [
+  'dynamodb',
+  's3',
+  'mail',
+  'cognito',
+  'stripe',
+  'tsa',
+  'fea',
+  'biometric',
+] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 export const isFaultName = (name: string): name is FaultName =>
