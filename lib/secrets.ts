@@ -30,7 +30,11 @@ export type SecretName =
   // a verified RUN (ClaveÚnica or an accredited intermediary); 'none' while not contracted.
   | 'CLAVEUNICA_ISSUER'
   | 'CLAVEUNICA_CLIENT_ID'
-  | 'CLAVEUNICA_CLIENT_SECRET';
+  | 'CLAVEUNICA_CLIENT_SECRET'
+  // The biometric signature (functions/signing/types/biometric/): the identity-verification
+  // provider's API URL and key ('none' while no provider is contracted).
+  | 'BIOMETRIC_API_URL'
+  | 'BIOMETRIC_API_KEY';
 
 /** What an optional secret holds when it is not configured (Secrets Manager refuses ''). */
 export const UNSET_SECRET = 'none';
@@ -120,8 +124,27 @@ export class SecretsConstruct extends Construct {
         description: 'OpenID client secret at that issuer (empty: none)',
       }),
     };
+    // The biometric signature's identity-verification provider (an API shaped like TOC's,
+    // functions/signing/types/biometric/). Empty (the default): the type stays unavailable.
+    const biometric = {
+      apiUrl: new CfnParameter(this, 'BiometricApiUrl', {
+        type: 'String',
+        noEcho: true,
+        default: '',
+        allowedPattern: '^(https://\\S+)?$',
+        description: 'HTTPS base URL of the biometric identity provider API (empty: no provider)',
+      }),
+      apiKey: new CfnParameter(this, 'BiometricApiKey', {
+        type: 'String',
+        noEcho: true,
+        default: '',
+        description: 'API key of the biometric identity provider (empty: no provider)',
+      }),
+    };
     // The parameters keep their historical logical ids (the names operators pass).
     for (const p of [
+      biometric.apiUrl,
+      biometric.apiKey,
       claveUnica.issuer,
       claveUnica.clientId,
       claveUnica.clientSecret,
@@ -268,6 +291,16 @@ export class SecretsConstruct extends Construct {
         optional(claveUnica.clientSecret),
         'Sello: OpenID client secret of FES + Clave Unica (none = not contracted)',
       ),
+      BIOMETRIC_API_URL: fromParameter(
+        'BiometricApiUrlSecret',
+        optional(biometric.apiUrl),
+        'Sello: biometric identity provider API URL (none = no provider)',
+      ),
+      BIOMETRIC_API_KEY: fromParameter(
+        'BiometricApiKeySecret',
+        optional(biometric.apiKey),
+        'Sello: biometric identity provider API key (none = no provider)',
+      ),
       // Seals the FEA password and SMS code in a job item (functions/platform/sealed-secret.ts).
       FEA_TRANSIT_KEY: new secretsmanager.Secret(this, 'FeaTransitKey', {
         description: 'Sello: key sealing FEA passwords and codes on their way through a job',
@@ -283,6 +316,8 @@ export class SecretsConstruct extends Construct {
       this.byName.CLAVEUNICA_ISSUER,
       this.byName.CLAVEUNICA_CLIENT_ID,
       this.byName.CLAVEUNICA_CLIENT_SECRET,
+      this.byName.BIOMETRIC_API_URL,
+      this.byName.BIOMETRIC_API_KEY,
     ]) {
       acknowledge(optional, [
         {
@@ -299,7 +334,8 @@ export class SecretsConstruct extends Construct {
         reason:
           'Stripe keys, the webhook secret, the gate code, the AI webhook URL, the seal ' +
           'certificate chain (issued by a CA, renewed by put-secret-value), the TSA URLs and the ' +
-          'FEA provider URL and key and the Clave Unica client are ' +
+          'FEA provider URL and key, the Clave Unica client and the biometric provider URL and ' +
+          'key are ' +
           'issued by their providers and changed by redeploying with new parameters; the ' +
           'link-token key can be replaced by a deploy at any time (links already mailed keep ' +
           'working: only their hashes are stored); the origin secret ' +

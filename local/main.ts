@@ -72,6 +72,7 @@ async function main() {
   log(`  Sello está listo en      ${info.url}`);
   log(`  Correos enviados (SES)   ${info.mailViewerUrl}`);
   log(`  SMS enviados (FEA)       ${info.smsOutboxUrl}`);
+  log(`  Simulador biométrico     ${info.biometricUrl} (RUT de prueba: README)`);
   log(`  Código de acceso         ${info.maintenanceCode}`);
   log('');
   log('  Cuentas de demostración:');

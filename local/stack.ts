@@ -7,6 +7,7 @@ import { resetConfigCache } from '../functions/platform/config.js';
 import { jobs } from '../shared/contract/jobs.js';
 import { queues } from '../shared/contract/queues.js';
 import { routeList } from '../shared/contract/routes.js';
+import { startBiometricSimulator } from './biometric/server.js';
 import { startClaveUnica } from './claveunica/server.js';
 import { startCognito } from './emulators/cognito.js';
 import { startCognitoAdmin } from './emulators/cognito-admin.js';
@@ -60,6 +61,11 @@ export interface StackInfo {
   mailViewerUrl: string;
   /** The FEA emulator's SMS outbox page (local/fea): where a signer's SMS code appears. */
   smsOutboxUrl: string;
+  /**
+   * The biometric simulator (local/biometric), reached directly: its test doors
+   * (`/_emulator/transactions`, `/_emulator/reset`). The handlers go through its fault proxy.
+   */
+  biometricUrl: string;
   maintenanceCode: string;
   tableName: string;
   bucketName: string;
@@ -116,6 +122,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const sesPort = opts.persistent ? await portOr(8005) : await freePort();
     const feaPort = opts.persistent ? await portOr(8006) : await freePort();
     const claveUnicaPort = opts.persistent ? await portOr(8007) : await freePort();
+    const biometricPort = opts.persistent ? await portOr(8008) : await freePort();
     const claveUnicaClient = {
       client_id: 'sello-local',
       client_secret: randomBytes(16).toString('hex'),
@@ -138,7 +145,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 
     log('Iniciando DynamoDB Local, cognito-local, s3rver, SES local y el emulador de Stripe...');
     const feaApiKey = randomBytes(16).toString('hex');
-    const [dynamo, cognito, s3, ses, tsa, stripe, fea, claveUnica] = await Promise.all([
+    const biometricApiKey = randomBytes(16).toString('hex');
+    const [dynamo, cognito, s3, ses, tsa, stripe, fea, claveUnica, biometric] = await Promise.all([
       startDynamo({
         port: dynamoPort,
         dataDir: opts.persistent ? join(dataDir, 'dynamodb') : undefined,
@@ -189,6 +197,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         clients: [claveUnicaClient],
         publicUrl: `http://127.0.0.1:${claveUnicaPort}`,
       }).then(track),
+      // A biometric identity provider's stand-in (issue 23): test identities by RUT.
+      startBiometricSimulator({
+        port: biometricPort,
+        apiKey: biometricApiKey,
+        verifyDelayMs: opts.persistent ? 1_500 : 0,
+      }).then(track),
     ]);
 
     // From here on everything reaches the emulators through their fault proxies.
@@ -201,6 +215,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       tsa: new URL(tsa.url).origin,
       fea: fea.endpoint,
       claveunica: claveUnica.endpoint,
+      biometric: biometric.endpoint,
     });
     track({ name: 'fault proxies', stop: () => faults.close() });
     const via = faults.endpoints;
@@ -264,6 +279,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       // The browser and the ID token name the provider's own address; the handlers' calls go
       // through its fault proxy.
       CLAVEUNICA_BACKCHANNEL_URL: via.claveunica,
+      BIOMETRIC_API_URL: via.biometric,
+      BIOMETRIC_API_KEY: biometricApiKey,
       SERVICE_NAME: 'sello',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (opts.verbose ? 'DEBUG' : 'WARN'),
     });
@@ -350,6 +367,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         url: appUrl,
         mailViewerUrl: ses.endpoint.replace('127.0.0.1', 'localhost'),
         smsOutboxUrl: `${fea.publicUrl}/sms`,
+        biometricUrl: biometric.endpoint,
         maintenanceCode,
         tableName: TABLE_NAME,
         bucketName: BUCKET_NAME,
@@ -365,6 +383,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
           tsa: new URL(tsa.url).origin,
           fea: fea.endpoint,
           claveunica: claveUnica.endpoint,
+          biometric: biometric.endpoint,
         },
         sealRootCaPath: join(dataDir, 'pki', 'root-ca.pem'),
         demoAccounts: demoUsers.map((u) => ({

@@ -17,8 +17,9 @@ describe('what is delivered today (the seed, issues 21 and 22)', () => {
       'copia_legalizada',
       'protocolizacion',
       'fes',
+      'biometrica',
     ]);
-    for (const code of ['firma_autorizada', 'biometrica', 'fea', 'fes_clave_unica']) {
+    for (const code of ['firma_autorizada', 'fea', 'fes_clave_unica']) {
       expect(defaultServices.find((s) => s.code === code)?.available).toBe(false);
     }
   });

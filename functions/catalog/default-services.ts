@@ -96,7 +96,8 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 11,
     is_active: true,
-    available: false,
+    // Delivered (issue 23): functions/signing/types/biometric/.
+    available: true,
   },
   {
     id: 'svc-fea',

@@ -34,7 +34,11 @@ export type SecretName =
   // a verified RUN (ClaveÚnica or an accredited intermediary); 'none' while not contracted.
   | 'CLAVEUNICA_ISSUER'
   | 'CLAVEUNICA_CLIENT_ID'
-  | 'CLAVEUNICA_CLIENT_SECRET';
+  | 'CLAVEUNICA_CLIENT_SECRET'
+  // The biometric signature (functions/signing/types/biometric/): the identity-verification
+  // provider's API URL and key ('none' while no provider is contracted).
+  | 'BIOMETRIC_API_URL'
+  | 'BIOMETRIC_API_KEY';
 
 /** The environment variable that carries a secret's ARN. */
 export const arnVariable = (name: SecretName) => `${name}_SECRET_ARN` as const;

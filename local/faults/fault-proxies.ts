@@ -13,6 +13,7 @@ export const FAULT_NAMES = [
   'tsa',
   'fea',
   'claveunica',
+  'biometric',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 

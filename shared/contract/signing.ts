@@ -34,10 +34,16 @@ export const signingActions = [
   'send_reject_code',
   'reject_signing',
   'check_status',
+  // Biometric signature (ours): the ID card's two sides and the selfie, in one call.
+  'submit_biometric',
 ] as const;
 export type SigningAction = (typeof signingActions)[number];
 
-/** Screen 8's component types; `signature` (a drawing pad) is ours: the simple flow needs it. */
+/**
+ * Screen 8's component types; `signature` (a drawing pad) is ours: the simple flow needs it;
+ * so is `camera` (one photo taken with the device's camera, posted as a JPEG data URL under the
+ * component's id; its `value` says which camera: 'user' the front one, 'environment' the back).
+ */
 export const componentTypes = [
   'input',
   'password',
@@ -47,6 +53,7 @@ export const componentTypes = [
   'document',
   'progress',
   'signature',
+  'camera',
 ] as const;
 export type ComponentType = (typeof componentTypes)[number];
 
@@ -138,6 +145,21 @@ export const signingResponseSchema = z.object({
 });
 export type SigningResponse = z.infer<typeof signingResponseSchema>;
 
+/**
+ * One photo of the biometric capture: a JPEG or PNG data URL. 600,000 characters (≈ 440 KB of
+ * image) each, so the three of them stay well under the route's 2 MiB body limit, itself far
+ * under API Gateway's 10 MB and Lambda's 6 MB; the SPA sends ≤ 1280 px JPEGs (≈ 100–300 KB).
+ */
+export const PHOTO_MAX_CHARS = 600_000;
+const photo = z.optional(
+  z
+    .string({ error: apiEs.validation })
+    .check(
+      z.maxLength(PHOTO_MAX_CHARS, { error: apiEs.tooLong }),
+      z.regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+={0,2}$/, { error: apiEs.validation }),
+    ),
+);
+
 const opt = (max: number) =>
   z.optional(
     z.string({ error: apiEs.validation }).check(z.maxLength(max, { error: apiEs.tooLong })),
@@ -163,6 +185,12 @@ export const signingStepRequest = z.strictObject({
   certificate_password: opt(128),
   /** FES + Clave Única: the query the identity provider returned with (code and state). */
   identity_return: opt(2000),
+  /** Biometric signature: the ID card's front and back and the selfie (never stored). */
+  id_front: photo,
+  id_back: photo,
+  selfie: photo,
+  /** CHL1 = the card issued before 2013, CHL2 = since (the default). */
+  document_type: z.optional(z.enum(['CHL1', 'CHL2'], { error: apiEs.validation })),
   document_number: opt(16),
   signerRut: opt(16),
   signerEmail: opt(254),

@@ -190,6 +190,8 @@ export const signingEs = {
     fea_enrolment_sent: 'Enlace de enrolamiento FEA enviado',
     identity_verified: 'Identidad verificada con ClaveÚnica',
     identity_refused: 'Identidad no verificada con ClaveÚnica',
+    biometric_verified: 'Identidad verificada con biometría',
+    biometric_refused: 'Verificación biométrica no aprobada',
     rejected: 'Firma rechazada',
     links_revoked: 'Enlaces revocados',
     reminder_sent: 'Recordatorio enviado',

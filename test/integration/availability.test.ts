@@ -31,7 +31,7 @@ const shop = checkoutApi(stack);
 const a = es.availability;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const UNDELIVERED = ['firma_autorizada', 'biometrica', 'fea', 'fes_clave_unica'];
+const UNDELIVERED = ['firma_autorizada', 'fea', 'fes_clave_unica'];
 
 let cl: Awaited<ReturnType<typeof serviceIds>>;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ const usage = async (user: TestUser) =>
   ).body.transactions;
 
 describe('the catalogue says what is available', () => {
-  it('the simple signature, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
+  it('the simple and biometric signatures, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
     for (const country of ['cl', 'es', 'mx']) {
       const res = await call<ServicesCatalog>('GET', `/api/catalog/services?country_id=${country}`);
       expect(res.status).toBe(200);
@@ -62,7 +62,7 @@ describe('the catalogue says what is available', () => {
         protocolizacion: true,
         firma_autorizada: false,
         fes: true,
-        biometrica: false,
+        biometrica: true,
         fea: false,
         fes_clave_unica: false,
       });
@@ -163,7 +163,7 @@ describe('requests refuse what is not delivered', () => {
     await grantCredits(stack, user.accessToken, 10_000);
     const req = await completeRequest(stack, user);
     await forceRequest(stack, user.accessToken, req.id, {
-      signature_service_id: cl.id('biometrica'),
+      signature_service_id: cl.id('fea'),
     });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

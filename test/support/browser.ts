@@ -3,9 +3,15 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import type { StackInfo } from '../../local/stack.js';
 import { freshIp } from './client.js';
 
-/** Debian's Chromium, with the flags it needs to run headless as root in a container. */
+/**
+ * Debian's Chromium, with the flags it needs to run headless as root in a container, and a fake
+ * camera granted without asking (the biometric capture: a generated test pattern stands in for
+ * the camera; pages that never ask for the camera are not touched by it).
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
   '--no-sandbox',
   '--headless',
   '--disable-gpu',

@@ -45,6 +45,19 @@ export interface SessionProgress {
   cu_subject?: string;
   cu_issuer?: string;
   cu_verified_at?: string;
+  /**
+   * Biometric (types/biometric/): comparisons asked of the provider in this session (counted
+   * before each call by `countAttempt`, never by the step's SET), then what the one that
+   * passed proved. Never the images.
+   */
+  bio_attempts?: number;
+  bio_transaction_id?: string;
+  bio_result?: string;
+  bio_score?: string;
+  bio_run?: string;
+  bio_serial?: string;
+  bio_document_type?: string;
+  bio_verified_at?: string;
 }
 
 export interface SigningSession {
@@ -137,4 +150,52 @@ export function sessionProgressUpdate(
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * Counts one attempt of a bounded step on the session (the biometric comparison) before it is
+ * made: an atomic ADD under `count < max`, so two clicks at once cannot pass the bound. The
+ * new count, or undefined when none is left (or the session ended).
+ */
+export async function countAttempt(
+  hash: string,
+  nowEpoch: number,
+  field: 'bio_attempts',
+  max: number,
+): Promise<number | undefined> {
+  beforeWrite();
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionKey(hash),
+        UpdateExpression: 'ADD progress.#f :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND expires_at > :now AND (attribute_not_exists(progress.#f) OR progress.#f < :max)',
+        ExpressionAttributeNames: { '#f': field },
+        ExpressionAttributeValues: { ':one': 1, ':now': nowEpoch, ':max': max },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number((res.Attributes?.progress as Record<string, unknown> | undefined)?.[field]);
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Gives back an attempt that did not happen (the provider was down): best effort. */
+export async function uncountAttempt(hash: string, field: 'bio_attempts'): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionKey(hash),
+        UpdateExpression: 'ADD progress.#f :minus',
+        ConditionExpression: 'attribute_exists(pk) AND progress.#f > :zero',
+        ExpressionAttributeNames: { '#f': field },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    )
+    .catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import type { SigningResponse } from '../../../shared/contract/signing.js';
+import { biometricSigningEs } from '../../../shared/messages/biometric-signing.es.js';
 import { claveUnicaSigningEs } from '../../../shared/messages/clave-unica-signing.es.js';
 import { feaSigningEs } from '../../../shared/messages/fea-signing.es.js';
 import { signingEs as t } from '../../../shared/messages/signing.es.js';
@@ -34,8 +35,7 @@ const CONSENTS: Record<SignatureType, Consent> = {
   simple: consent('2026-11-25', t.consentText),
   advanced: consent('2026-11-29-fea', feaSigningEs.consentText),
   clave_unica: consent('2026-11-29-cu', claveUnicaSigningEs.consentText),
-  // Not signable yet (types/index.ts): its own text comes with it.
-  biometric: consent('2026-11-25', t.consentText),
+  biometric: consent('2026-12-01-bio', biometricSigningEs.consentText),
 };
 
 export const consentOf = (type: SignatureType): Consent => CONSENTS[type];

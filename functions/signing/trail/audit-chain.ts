@@ -28,6 +28,9 @@ export const auditKinds = [
   // FES + Clave Única: the identity provider's answer (the RUN and its subject), or a refusal.
   'identity_verified',
   'identity_refused',
+  // The biometric signature: each comparison at the provider (its transaction and result).
+  'biometric_verified',
+  'biometric_refused',
   'rejected',
   'links_revoked',
   'reminder_sent',

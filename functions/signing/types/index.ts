@@ -2,11 +2,12 @@ import type { SigningResponse } from '../../../shared/contract/signing.js';
 import type { SignatureType } from '../../../shared/rules/signature-types.js';
 import type { FlowDeps, Live } from '../link/context.js';
 import { advancedFlow } from './advanced/flow.js';
+import { biometricFlow } from './biometric/flow.js';
 import { claveUnicaFlow } from './clave-unica/flow.js';
 import { simpleFlow } from './simple/flow.js';
 
 /**
- * One module per signature type (simple today; FEA, FES + Clave Única and biometric next), each
+ * One module per signature type (simple, FEA, FES + Clave Única, biometric), each
  * in its own folder beside this file. flow.ts opens the session and takes the steps every type
  * shares (the rejection, the e-mailed code's check); every other step goes to the session's
  * type through this interface. A type not registered here answers 'type unavailable', from its
@@ -30,6 +31,7 @@ export const FLOWS: Partial<Record<SignatureType, SignatureFlow>> = {
   simple: simpleFlow,
   advanced: advancedFlow,
   clave_unica: claveUnicaFlow,
+  biometric: biometricFlow,
 };
 
 export const flowOf = (type: SignatureType): SignatureFlow | undefined => FLOWS[type];

@@ -28,12 +28,16 @@ export const signingStep = route({
       'CLAVEUNICA_ISSUER',
       'CLAVEUNICA_CLIENT_ID',
       'CLAVEUNICA_CLIENT_SECRET',
+      // The biometric signature's identity provider (types/biometric/).
+      'BIOMETRIC_API_URL',
+      'BIOMETRIC_API_KEY',
     ],
   },
   request: signing.signingStepRequest,
   response: signing.signingResponseSchema,
-  // A drawn signature travels as a PNG data URL.
-  maxBodyBytes: 256 * 1024,
+  // A drawn signature travels as a PNG data URL; the biometric capture as three photos of at
+  // most PHOTO_MAX_CHARS each (contract/signing.ts).
+  maxBodyBytes: 2 * 1024 * 1024,
   // Public, yet every signer of every order goes through it several times (link, consent,
   // review, code, signature): the signed-in class's rate, not the public writes'.
   throttle: { rate: 25, burst: 50 },

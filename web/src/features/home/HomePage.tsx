@@ -14,7 +14,8 @@ const serviceIcons: readonly IconName[] = ['pen', 'fingerprint', 'award', 'stamp
  */
 const serviceSoon: readonly (string | null)[] = [
   null,
-  'service:biometrica',
+  // The biometric signature is delivered (issue 23).
+  null,
   'service:fea',
   // The legalized copy and the protocolization are delivered (issue 22); the card promises them.
   null,

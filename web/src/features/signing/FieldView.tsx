@@ -1,6 +1,7 @@
 import type { SigningComponent } from '../../../../shared/contract/signing';
 import { es } from '../../../../shared/messages.es';
 import { PasswordField, TextField } from '../../components/ui';
+import { CameraField } from './CameraField';
 import { CODE_MAX_LENGTH, sanitizeCode } from './formRules';
 import { SignatureField } from './SignatureField';
 
@@ -23,7 +24,7 @@ const AUTOCOMPLETE: Record<string, string> = {
 
 /**
  * An input, password (with show/hide) or code field (digits only, at most 8, the phone's
- * number pad), or the signature pad. The component id is the field's name in the step posted.
+ * number pad), the signature pad, or a camera's photo. The component id is the field's name in the step posted.
  */
 export function FieldView({ component: c, value, error, disabled, onChange }: FieldViewProps) {
   const common = {
@@ -41,6 +42,19 @@ export function FieldView({ component: c, value, error, disabled, onChange }: Fi
       <SignatureField
         id={c.id}
         label={c.label}
+        error={error}
+        disabled={disabled || c.disabled}
+        onChange={(v) => onChange(c.id, v)}
+      />
+    );
+  }
+  if (c.type === 'camera') {
+    return (
+      <CameraField
+        id={c.id}
+        label={c.label || c.id}
+        facing={c.value === 'user' ? 'user' : 'environment'}
+        value={value}
         error={error}
         disabled={disabled || c.disabled}
         onChange={(v) => onChange(c.id, v)}

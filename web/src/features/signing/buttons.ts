@@ -53,6 +53,7 @@ const STEPS: Record<SigningAction, true> = {
   send_reject_code: true,
   reject_signing: true,
   check_status: true,
+  submit_biometric: true,
 };
 
 const isSigningAction = (v: unknown): v is SigningAction =>

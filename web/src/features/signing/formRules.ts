@@ -12,6 +12,7 @@ export const FIELD_TYPES = new Set<SigningComponent['type']>([
   'password',
   'code',
   'signature',
+  'camera',
 ]);
 
 export const CODE_MAX_LENGTH = 8;
@@ -56,7 +57,7 @@ export function sanitizeCode(typed: string): string {
 export function initialValues(components: readonly SigningComponent[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const c of components) {
-    if (!FIELD_TYPES.has(c.type) || c.type === 'signature') continue;
+    if (!FIELD_TYPES.has(c.type) || c.type === 'signature' || c.type === 'camera') continue;
     const v = c.value === undefined ? '' : String(c.value);
     values[c.id] = c.type === 'code' ? sanitizeCode(v) : v;
   }
