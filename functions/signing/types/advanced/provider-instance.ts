@@ -1,4 +1,4 @@
-import { requiredSecret, UNSET_SECRET } from '../../../platform/secret-values.js';
+import { secret } from '../../../platform/secret-values.js';
 import { FeaHttpProvider } from './fea-http.js';
 import type { FeaProvider } from './fea-provider.js';
 
@@ -10,11 +10,10 @@ let instance: Promise<FeaProvider | undefined> | undefined;
  * then nothing of the advanced signature can run, and the catalogue keeps it unavailable.
  */
 export function feaProvider(): Promise<FeaProvider | undefined> {
-  instance ??= Promise.all([requiredSecret('FEA_API_URL'), requiredSecret('FEA_API_KEY')])
+  // `secret` reads an unset or 'none' value as undefined (requiredSecret would throw).
+  instance ??= Promise.all([secret('FEA_API_URL'), secret('FEA_API_KEY')])
     .then(([baseUrl, apiKey]) =>
-      baseUrl === UNSET_SECRET || apiKey === UNSET_SECRET
-        ? undefined
-        : new FeaHttpProvider({ baseUrl, apiKey }),
+      baseUrl && apiKey ? new FeaHttpProvider({ baseUrl, apiKey }) : undefined,
     )
     .catch((err: unknown) => {
       instance = undefined;

@@ -1,4 +1,4 @@
-import { requiredSecret, UNSET_SECRET } from '../../../platform/secret-values.js';
+import { secret } from '../../../platform/secret-values.js';
 import { type IdentityProvider, OidcIdentityProvider } from './oidc-identity.js';
 
 let instance: Promise<IdentityProvider | undefined> | undefined;
@@ -8,13 +8,14 @@ let instance: Promise<IdentityProvider | undefined> | undefined;
  * local ClaveÚnica on the local stack), or undefined when none is configured ('none').
  */
 export function identityProvider(): Promise<IdentityProvider | undefined> {
+  // `secret` reads an unset or 'none' value as undefined (requiredSecret would throw).
   instance ??= Promise.all([
-    requiredSecret('CLAVEUNICA_ISSUER'),
-    requiredSecret('CLAVEUNICA_CLIENT_ID'),
-    requiredSecret('CLAVEUNICA_CLIENT_SECRET'),
+    secret('CLAVEUNICA_ISSUER'),
+    secret('CLAVEUNICA_CLIENT_ID'),
+    secret('CLAVEUNICA_CLIENT_SECRET'),
   ])
     .then(([issuer, clientId, clientSecret]) =>
-      [issuer, clientId, clientSecret].includes(UNSET_SECRET)
+      !issuer || !clientId || !clientSecret
         ? undefined
         : new OidcIdentityProvider({
             issuer,
