@@ -46,11 +46,35 @@ export const BIOMETRIC_TEST_IDENTITIES: readonly BiometricIdentity[] = [
 /** Whose card the 'other_run' identity shows. */
 export const OTHER_CARD_RUN = '11111111-1';
 
-const compact = (run: string) => run.replace(/[^0-9kK]/g, '').toUpperCase();
+export const compact = (run: string) => run.replace(/[^0-9kK]/g, '').toUpperCase();
 
-/** The identity a RUT stands for: a fixture, else an approved one carrying that RUT. */
-export function identityOf(run: string): BiometricIdentity {
+export const isScenario = (s: unknown): s is BiometricScenario =>
+  typeof s === 'string' && SCENARIOS.includes(s as BiometricScenario);
+
+const SCENARIOS: readonly BiometricScenario[] = [
+  'approved',
+  'first_selfie_rejected',
+  'no_face',
+  'spoof',
+  'mrz_unreadable',
+  'other_run',
+  'serial_no_vigente',
+  'serial_no_match',
+  'serial_timeout',
+];
+
+/**
+ * The identity a RUT stands for: one a test registered (`registered`, by compact RUT: a test
+ * of its own needs no shared fixture whose state other tests move), a fixture, else an approved
+ * one carrying that RUT.
+ */
+export function identityOf(
+  run: string,
+  registered?: ReadonlyMap<string, BiometricIdentity>,
+): BiometricIdentity {
   const c = compact(run);
+  const own = registered?.get(c);
+  if (own) return own;
   const found = BIOMETRIC_TEST_IDENTITIES.find((i) => compact(i.run) === c);
   if (found) return found;
   return { run: `${c.slice(0, -1)}-${c.slice(-1)}`, scenario: 'approved', serial: '100000000' };

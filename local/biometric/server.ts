@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Managed } from '../emulators/process.js';
+import { compact, isScenario } from './identities.js';
 import { BiometricState, documentStatus, faceAndDocument } from './verify.js';
 
 export interface BiometricSimulatorOptions {
@@ -43,13 +44,37 @@ const json = (res: ServerResponse, status: number, value: unknown) => {
  *   POST /v1/document-status             { apiKey, run, serial }   → { status } or no answer
  * Test identities by RUT: identities.ts. Test-only doors, never a provider's:
  *   GET  /_emulator/transactions   every comparison made (RUN, token, answer; no pictures)
- *   POST /_emulator/reset          forgets sessions, attempts and transactions
+ *   POST /_emulator/reset          forgets sessions, attempts, transactions and registrations
+ *   POST /_emulator/identities     {run, scenario, serial?}: a RUT of a test's own with a
+ *                                  scenario (identities.ts), so parallel tests share no state
  */
 export async function startBiometricSimulator(
   opts: BiometricSimulatorOptions,
 ): Promise<BiometricSimulator> {
   const state = new BiometricState();
   const hanging = new Set<ServerResponse>();
+
+  function register(res: ServerResponse, body: Buffer): void {
+    let b: Record<string, unknown>;
+    try {
+      b = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      json(res, 400, { message: 'JSON expected' });
+      return;
+    }
+    const run = compact(String(b.run ?? ''));
+    if (!/^\d{7,8}[0-9K]$/.test(run) || !isScenario(b.scenario)) {
+      json(res, 400, { message: 'run and a known scenario expected' });
+      return;
+    }
+    const identity = {
+      run: `${run.slice(0, -1)}-${run.slice(-1)}`,
+      scenario: b.scenario,
+      serial: String(b.serial ?? '100000000'),
+    };
+    state.registered.set(run, identity);
+    json(res, 200, identity);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -62,6 +87,7 @@ export async function startBiometricSimulator(
     if (method !== 'POST') return json(res, 404, { status: '404' });
     const body = await readBody(req);
     if (!body) return json(res, 413, { status: '413', message: 'body too large' });
+    if (path === '/_emulator/identities') return register(res, body);
     const type = String(req.headers['content-type'] ?? '');
 
     if (path === '/session-manager/v1/session-id') {
@@ -113,7 +139,7 @@ export async function startBiometricSimulator(
         return json(res, 400, { status: '400' });
       }
       if (b.apiKey !== opts.apiKey) return json(res, 401, { status: '401' });
-      const status = documentStatus(String(b.run ?? ''), String(b.serial ?? ''));
+      const status = documentStatus(state, String(b.run ?? ''), String(b.serial ?? ''));
       if (status === 'hang') {
         // The Registro Civil not answering: the caller's own timeout ends the call.
         hanging.add(res);

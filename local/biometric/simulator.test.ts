@@ -54,6 +54,22 @@ describe('the biometric simulator through the HTTP adapter', () => {
     expect(await verify('22222222-2')).toMatchObject({ result: 'positive', mrzRun: '22222222-2' });
   });
 
+  it('takes a RUT a test registers with a scenario, refuses a bad registration, forgets on reset', async () => {
+    const register = (body: unknown) =>
+      fetch(`${sim.endpoint}/_emulator/identities`, { method: 'POST', body: JSON.stringify(body) });
+    expect(
+      (await register({ run: '30.123.456-0', scenario: 'first_selfie_rejected' })).status,
+    ).toBe(200);
+    expect(await verify('30123456-0')).toMatchObject({ result: 'negative' });
+    expect(await verify('30123456-0')).toMatchObject({ result: 'positive', mrzRun: '30123456-0' });
+    expect((await register({ run: '30.123.456-0', scenario: 'nonsense' })).status).toBe(400);
+    expect((await register({ run: 'x', scenario: 'no_face' })).status).toBe(400);
+    expect((await register({ run: '30.123.457-9', scenario: 'no_face' })).status).toBe(200);
+    expect(await verify('30123457-9')).toMatchObject({ result: 'no_face' });
+    sim.state.reset();
+    expect(await verify('30123457-9')).toMatchObject({ result: 'positive' });
+  });
+
   it('answers no face, spoof, unreadable MRZ and another person’s card', async () => {
     expect(await verify('33333333-3')).toMatchObject({ result: 'no_face' });
     expect(await verify('66666666-6')).toMatchObject({ result: 'spoof' });

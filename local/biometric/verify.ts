@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identityOf, OTHER_CARD_RUN } from './identities.js';
+import { type BiometricIdentity, identityOf, OTHER_CARD_RUN } from './identities.js';
 import { isPicture } from './images.js';
 
 /**
@@ -20,8 +20,11 @@ export class BiometricState {
   /** Comparisons made per RUN: 'first_selfie_rejected' refuses only the first. */
   readonly attempts = new Map<string, number>();
   readonly transactions: Transaction[] = [];
+  /** Identities tests registered (POST /_emulator/identities), by compact RUT. */
+  readonly registered = new Map<string, BiometricIdentity>();
 
   reset(): void {
+    this.registered.clear();
     this.sessions.clear();
     this.attempts.clear();
     this.transactions.length = 0;
@@ -36,7 +39,7 @@ export function faceAndDocument(
   now: Date,
 ): Record<string, unknown> {
   const toc_token = randomUUID();
-  const who = identityOf(fields.run);
+  const who = identityOf(fields.run, state.registered);
   const keep = (reply: Record<string, unknown>) => {
     state.transactions.push({ toc_token, run: who.run, at: now.toISOString(), reply });
     return reply;
@@ -115,8 +118,12 @@ export function faceAndDocument(
 }
 
 /** The serial's state at the Registro Civil, or 'hang' (never answered). */
-export function documentStatus(run: string, serial: string): string | 'hang' {
-  const who = identityOf(run);
+export function documentStatus(
+  state: BiometricState,
+  run: string,
+  serial: string,
+): string | 'hang' {
+  const who = identityOf(run, state.registered);
   if (who.scenario === 'serial_timeout') return 'hang';
   if (who.scenario === 'serial_no_vigente') return 'NO_VIGENTE';
   if (who.scenario === 'serial_no_match' || serial !== who.serial) return 'NO_MATCH';

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { biometricSigningEs as bio } from '../../shared/messages/biometric-signing.es.js';
 import { es } from '../../shared/messages.es.js';
-import { resetBiometric } from '../support/biometric.js';
+import { biometricIdentity, takeAll } from '../support/biometric.js';
 import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { signer } from '../support/orders.js';
@@ -12,7 +12,7 @@ import { auditOf, orderWhen, orderWithSignerTypes } from '../support/signing.js'
 /**
  * The biometric signature in Chromium (issue 23), with Chromium's fake camera: the signer takes
  * the card's front and back and a selfie, the first selfie is refused as another face
- * (22.222.222-2 in local/biometric), the second passes, the signer signs on the pad and the
+ * (a RUT registered with 'first_selfie_rejected' in local/biometric), the second passes, the signer signs on the pad and the
  * order completes.
  */
 const stack = inject('stack');
@@ -23,30 +23,16 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
-  await resetBiometric(stack);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-/** One photo: open the camera in that box, wait for frames, shoot; the preview shows. */
-async function takePhoto(page: Page, label: string) {
-  const box = page.getByRole('group', { name: label });
-  await box.getByRole('button', { name: bio.cameraOpen }).click();
-  await box.locator('video').waitFor();
-  // 'Tomar foto' is enabled once the camera's first frames arrived (the click waits for it).
-  await box.getByRole('button', { name: bio.cameraShoot }).click();
-  await box.getByRole('img', { name: bio.cameraPreview.replace('{label}', label) }).waitFor();
-}
-
-async function takeAll(page: Page) {
-  for (const label of [bio.idFront, bio.idBack, bio.selfie]) await takePhoto(page, label);
-}
-
 describe('the biometric signature in the browser', () => {
   it('one selfie refused, then verified; the signer signs and the order completes', async () => {
     const user = await newConfirmedUser(stack, 'Requirente');
-    const person = signer({ first_name: 'Pedro', last_name: 'Rojas', id_number: '22.222.222-2' });
+    const run = await biometricIdentity(stack, 'first_selfie_rejected');
+    const person = signer({ first_name: 'Pedro', last_name: 'Rojas', id_number: run });
     const { order, links } = await orderWithSignerTypes(stack, user, [person], ['biometric']);
     const [link] = links;
 
