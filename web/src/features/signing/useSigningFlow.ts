@@ -132,7 +132,10 @@ export function useSigningFlow(
         }
         show(outcome.answer);
         const back = pendingReturn.current;
-        if (back && outcome.answer.status !== 'error') {
+        // A screen with an error (a blocked second factor, an earlier refusal) still takes its
+        // return and its refresh; only an ended session does not.
+        const live = !sessionEnded(outcome.answer);
+        if (back && live) {
           pendingReturn.current = undefined;
           const verified = await send({
             accion: 'check_status',
@@ -149,7 +152,7 @@ export function useSigningFlow(
           }
           return;
         }
-        if (!refreshStatus || outcome.answer.status === 'error') return;
+        if (!refreshStatus || !live) return;
         // /firmar/…?refresh_status=true: the certificate's state is asked for right away.
         const refreshed = await send({
           accion: 'check_certificate_status',
