@@ -1,10 +1,5 @@
 import type { OrderCancellation } from '../../shared/contract/orders.js';
-import { ADVANCED_SIGNATURE_CODE, CLAVE_UNICA_CODE } from '../../shared/rules/services.js';
-import {
-  BIOMETRIC_SIGNATURE_CODE,
-  NO_NOTARY_CODE,
-  type SignatureType,
-} from '../../shared/rules/signature-types.js';
+import { NO_NOTARY_CODE, SIGNATURE_CODES } from '../../shared/rules/signature-types.js';
 import type { OrderRecord } from './repo.js';
 
 /**
@@ -23,14 +18,6 @@ export type OrderForTerms = Pick<
   OrderRecord,
   'status' | 'sign_count' | 'signature_type' | 'notarial_code'
 >;
-
-/** The catalogue code of each signature type (the reverse of signatureTypeOfCode). */
-const SIGNATURE_CODES: Record<SignatureType, string> = {
-  simple: 'fes',
-  advanced: ADVANCED_SIGNATURE_CODE,
-  clave_unica: CLAVE_UNICA_CODE,
-  biometric: BIOMETRIC_SIGNATURE_CODE,
-};
 
 /** The codes of what the order bought: its signature type and its notarial service, if any. */
 export function orderServiceCodes(

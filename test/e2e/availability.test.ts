@@ -86,14 +86,12 @@ async function catalogue(): Promise<ServicesCatalog> {
 }
 
 describe('the wizard sells only what is delivered', () => {
-  it('shows FEA, biometric, Clave Única and the notary-authorized signature as Próximamente; none can be chosen', async () => {
+  it('shows the biometric and the notary-authorized signatures as Próximamente; neither can be chosen', async () => {
     const cat = await catalogue();
     const by = (list: CountryService[], code: string) =>
       list.find((s) => s.code === code) as CountryService;
     const soonNotarial = ['firma_autorizada'].map((c) => by(cat.notarial_services, c));
-    const soonSignatures = ['biometrica', 'fea', 'fes_clave_unica'].map((c) =>
-      by(cat.signature_types, c),
-    );
+    const soonSignatures = ['biometrica'].map((c) => by(cat.signature_types, c));
     const user = await newConfirmedUser(stack, 'Catalogo');
     const { context, page, consoleErrors } = await newVisitor(browser, stack, {
       gatePassed: true,
@@ -125,7 +123,8 @@ describe('the wizard sells only what is delivered', () => {
       await noNotary.click();
       expect(await noNotary.getAttribute('aria-pressed')).toBe('true');
 
-      // The signature types: the simple one can be chosen, the others are coming.
+      // The signature types: the biometric one is coming (FEA is sold, issue 23; Clave Única
+      // is offered only with the notary-authorized option).
       for (const s of soonSignatures) {
         const card = choice(page, s);
         await card.waitFor();
@@ -149,9 +148,10 @@ describe('the wizard sells only what is delivered', () => {
       // still fails.
       await expect.poll(() => seriousA11yViolations(page), { timeout: 5_000 }).toEqual([]);
 
-      // 'Avísame' under FEA: the address (the customer's, filled in) becomes a CRM contact.
-      const fea = by(cat.signature_types, 'fea');
-      await page.getByRole('button', { name: `${a.notifyMe}: ${fea.name}` }).click();
+      // 'Avísame' under the biometric signature: the address (the customer's, filled in)
+      // becomes a CRM contact.
+      const bio = by(cat.signature_types, 'biometrica');
+      await page.getByRole('button', { name: `${a.notifyMe}: ${bio.name}` }).click();
       const email = page.getByLabel(a.notifyEmail, { exact: true });
       expect(await email.inputValue()).toBe(user.email);
       const other = uniqueEmail('avisame');
@@ -208,8 +208,8 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       await page.goto('/');
       await page.getByRole('heading', { name: es.home.servicesTitle }).waitFor();
       expect(await page.getByText('Te lo enviamos firmado y notariado').count()).toBe(0);
-      // Biometric and advanced signatures are coming; the notarial card promises what is sold.
-      expect(await page.locator('.home-services [data-soon]').count()).toBe(2);
+      // The biometric signature is coming; the notarial card promises what is sold.
+      expect(await page.locator('.home-services [data-soon]').count()).toBe(1);
       await shot(page, 'home');
     });
     expect(consoleErrors).toEqual([]);

@@ -31,7 +31,7 @@ const shop = checkoutApi(stack);
 const a = es.availability;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const UNDELIVERED = ['firma_autorizada', 'biometrica', 'fea', 'fes_clave_unica'];
+const UNDELIVERED = ['firma_autorizada', 'biometrica'];
 
 let cl: Awaited<ReturnType<typeof serviceIds>>;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ const usage = async (user: TestUser) =>
   ).body.transactions;
 
 describe('the catalogue says what is available', () => {
-  it('the simple signature, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
+  it('the simple, advanced and Clave Única signatures, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
     for (const country of ['cl', 'es', 'mx']) {
       const res = await call<ServicesCatalog>('GET', `/api/catalog/services?country_id=${country}`);
       expect(res.status).toBe(200);
@@ -63,8 +63,8 @@ describe('the catalogue says what is available', () => {
         firma_autorizada: false,
         fes: true,
         biometrica: false,
-        fea: false,
-        fes_clave_unica: false,
+        fea: true,
+        fes_clave_unica: true,
       });
     }
   });

@@ -457,15 +457,14 @@ describe('what the server refuses before any money moves', () => {
       expect((await shop.payCredits(user, req.id)).status).toBe(422);
     }
 
-    // (The RUT rules of FEA and Clave Única at payment are unit-tested in
-    // functions/requests/checks.test.ts: neither type is delivered yet, issue 21.)
-    // FEA saved behind the wizard's back (a crafted request): not delivered yet (issue 21), so
-    // neither way to pay takes it.
-    const fea = await completeRequest(stack, user);
-    await forceRequest(stack, user.accessToken, fea.id, {
-      signature_service_id: (await serviceIds(stack, 'cl')).id('fea'),
+    // (The RUT rules of FEA and Clave Única at payment: test/integration/signer-types.test.ts.)
+    // The biometric signature saved behind the wizard's back (a crafted request): not delivered
+    // yet (issue 21), so neither way to pay takes it.
+    const bio = await completeRequest(stack, user);
+    await forceRequest(stack, user.accessToken, bio.id, {
+      signature_service_id: (await serviceIds(stack, 'cl')).id('biometrica'),
     });
-    for (const res of [await shop.cardIntent(user, fea.id), await shop.payCredits(user, fea.id)]) {
+    for (const res of [await shop.cardIntent(user, bio.id), await shop.payCredits(user, bio.id)]) {
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
         error: { code: 'BUSINESS_RULE', message: es.availability.serviceComingSoon },

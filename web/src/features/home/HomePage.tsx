@@ -15,7 +15,8 @@ const serviceIcons: readonly IconName[] = ['pen', 'fingerprint', 'award', 'stamp
 const serviceSoon: readonly (string | null)[] = [
   null,
   'service:biometrica',
-  'service:fea',
+  // The advanced signature (FEA) is delivered (issue 23).
+  null,
   // The legalized copy and the protocolization are delivered (issue 22); the card promises them.
   null,
 ];
