@@ -14,6 +14,7 @@ import {
 import { api, newConfirmedUser, type TestUser, uniqueEmail } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
 import { storedContact } from '../support/orders.js';
+import { logInOnPage, wizardWithDocument as uploadedInWizard } from '../support/web-journey.js';
 
 /**
  * Issue 21, "sell only what is delivered", as people meet it in Chromium: in the wizard FEA,
@@ -49,32 +50,9 @@ afterAll(async () => {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-async function logInOnPage(page: Page, user: TestUser) {
-  await page.goto('/login');
-  const main = page.locator('main');
-  await main.getByLabel(es.auth.email, { exact: true }).fill(user.email);
-  await main.getByLabel(es.auth.password, { exact: true }).fill(user.password);
-  await main.getByRole('button', { name: es.auth.submitLogin }).click();
-  await page.locator('.user-chip').waitFor();
-}
-
 /** The wizard in Chile, the customer's PDF uploaded (step 1 done). */
-async function wizardWithDocument(page: Page, user: TestUser) {
-  await page.route('**/api/geo*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":null}' }),
-  );
-  await logInOnPage(page, user);
-  await page.goto('/firmar-documento');
-  const select = page.locator('header').getByLabel(es.layout.country, { exact: true });
-  await select.selectOption('cl');
-  await page.getByRole('heading', { name: es.wizard.documentTitle, level: 2 }).waitFor();
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'servicios.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(pdfBytes),
-  });
-  await page.getByText('servicios.pdf', { exact: true }).waitFor();
-}
+const wizardWithDocument = (page: Page, user: TestUser) =>
+  uploadedInWizard(page, user, { name: 'servicios.pdf', buffer: Buffer.from(pdfBytes) });
 
 const choice = (page: Page, s: CountryService): Locator =>
   page.getByRole('button', { name: s.name, exact: true });

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import type { CountryService, ServicesCatalog } from '../../../../shared/contract/catalog';
 import type { Country } from '../../../../shared/contract/countries';
-import { es, fmt } from '../../../../shared/messages.es';
+import { es } from '../../../../shared/messages.es';
 import { waitlistInterest } from '../../../../shared/rules/availability';
 import { formatMoney } from '../../../../shared/rules/currency';
 import type { TypedSigner } from '../../../../shared/rules/signer-types';
@@ -13,7 +13,6 @@ import { ChoiceCard } from './ChoiceCard';
 import { PriceSummary } from './PriceSummary';
 import {
   chosenServices,
-  estimate,
   isSignatureForced,
   offeredSignatures,
   type ServiceSelection,

@@ -2,12 +2,7 @@ import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatRut } from '../../../../shared/rules/rut';
-import {
-  MAX_SIGNERS,
-  rutRequiredFor,
-  type SignerField,
-  type SignerFields,
-} from '../../../../shared/rules/signers';
+import { MAX_SIGNERS, rutRequiredFor, type SignerFields } from '../../../../shared/rules/signers';
 import { Icon } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { SavedSignersPanel, useSavedSigners, useSaveSigner } from './SavedSignersPanel';
