@@ -8,7 +8,7 @@ import { formatCredits, formatMoney } from '../../shared/rules/currency.js';
 import { rutCheckDigit } from '../../shared/rules/rut.js';
 import { journey, launchBrowser, newVisitor, seriousA11yViolations } from '../support/browser.js';
 import { api, newConfirmedUser } from '../support/client.js';
-import { grantCredits } from '../support/ledger.js';
+import { grantCredits, walletOf } from '../support/ledger.js';
 import { checkoutApi } from '../support/orders.js';
 import { tinyPdf } from '../support/requests.js';
 import { fillCheckout, wizardWithDocument } from '../support/web-journey.js';
@@ -56,6 +56,9 @@ async function addSigner(
 describe("each signer's own signature type in the wizard", () => {
   it('makes one order with a simple, an FEA and a Clave Única signer, and shows each type', async () => {
     const user = await newConfirmedUser(stack, 'TiposMixtos');
+    // Credits first: checkout reads the balance when it opens.
+    const granted = 1_000;
+    await grantCredits(stack, user.accessToken, granted);
     const cat = (await call<ServicesCatalog>('GET', '/api/catalog/services?country_id=cl')).body;
     const by = (code: string): CountryService => {
       const found = [...cat.notarial_services, ...cat.signature_types].find((s) => s.code === code);
@@ -74,6 +77,7 @@ describe("each signer's own signature type in the wizard", () => {
     });
     let requestId = '';
     let orderId = '';
+    let creditsNeeded = 0;
     await journey(page, 'signer-types-wizard', async () => {
       await wizardWithDocument(page, user, {
         name: 'contrato-mixto.pdf',
@@ -160,7 +164,7 @@ describe("each signer's own signature type in the wizard", () => {
       // Checkout lists the server's lines; paid with credits.
       const request = (await shop.getRequest(user, requestId)).body.request as SigningRequest;
       expect(request.quote.total).toBe(total);
-      await grantCredits(stack, user.accessToken, request.quote.credits_needed);
+      creditsNeeded = request.quote.credits_needed;
       const checkoutSummary = page.getByRole('region', { name: es.checkout.summaryTitle });
       await checkoutSummary.getByText(request.request_number).waitFor();
       for (const s of [fea, cu]) await checkoutSummary.getByText(s.name).first().waitFor();
@@ -207,6 +211,8 @@ describe("each signer's own signature type in the wizard", () => {
       [fea.id, 1],
       [cu.id, 1],
     ]);
+    expect(order.credits_used).toBe(creditsNeeded);
+    expect((await walletOf(stack, user.accessToken)).balance).toBe(granted - creditsNeeded);
     expect(order.signers.map((s) => [s.first_name, s.signature_type])).toEqual([
       ['Simona', 'simple'],
       ['Fernando', 'advanced'],

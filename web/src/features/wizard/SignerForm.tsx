@@ -200,6 +200,7 @@ export function SignerForm({
         {types.forced || types.options.length === 0 ? null : (
           <SignerTypeSelect
             choice={types}
+            hint={es.wizard.signerTypeHint}
             {...register('signature_service_id')}
             error={errors.signature_service_id?.message}
           />

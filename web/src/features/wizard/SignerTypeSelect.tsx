@@ -36,10 +36,11 @@ export function SignerTypeSelect({
   choice,
   error,
   label = es.wizard.signerType,
+  hint,
   ...select
-}: SelectProps & { choice: SignerTypeChoice; error?: string; label?: string }) {
+}: SelectProps & { choice: SignerTypeChoice; error?: string; label?: string; hint?: string }) {
   return (
-    <SelectField label={label} hint={es.wizard.signerTypeHint} error={error} {...select}>
+    <SelectField label={label} hint={hint} error={error} {...select}>
       {choice.options.map((o) => (
         <option key={o.id} value={o.id}>
           {fmt(
