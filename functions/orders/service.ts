@@ -203,6 +203,9 @@ export function buildOrder(input: NewOrder): BuiltOrder {
     document_name: req.document_name ?? '',
     document_sha256: req.document_sha256 ?? null,
     signature_type: typeOf.order,
+    signature_types: [
+      ...new Set([typeOf.order, ...signers.flatMap((s) => s.signature_type ?? [])]),
+    ],
     notarial_code: input.items.find((i) => i.category === 'notarial_service')?.code ?? null,
     // In order only with more than one signer; signer 1's turn first.
     sign_in_order: req.sign_in_order === true && signers.length > 1,

@@ -12,6 +12,7 @@ import {
   completeRequest,
   forceRequest,
   signer,
+  storedOrder,
 } from '../support/orders.js';
 import {
   deliverEveryService,
@@ -122,6 +123,11 @@ describe('a request whose signers sign with different types', () => {
       'advanced',
     ]);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(0);
+    // The order keeps the request's type and every type it bought (cancellation terms).
+    expect(await storedOrder(stack, order.id)).toMatchObject({
+      signature_type: 'simple',
+      signature_types: ['simple', 'advanced', 'clave_unica'],
+    });
   });
 
   it('paid by card: the charge and the order follow the same lines', async () => {
