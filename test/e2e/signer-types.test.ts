@@ -168,6 +168,12 @@ describe("each signer's own signature type in the wizard", () => {
       const checkoutSummary = page.getByRole('region', { name: es.checkout.summaryTitle });
       await checkoutSummary.getByText(request.request_number).waitFor();
       for (const s of [fea, cu]) await checkoutSummary.getByText(s.name).first().waitFor();
+      // Mixed types: each signer says theirs.
+      for (const s of [fes, fea, cu]) {
+        await checkoutSummary
+          .getByText(fmt(es.checkout.signerSignatureType, { type: s.name }))
+          .waitFor();
+      }
       await fillCheckout(page);
       const payment = page.getByRole('region', { name: es.checkout.paymentTitle });
       const toggle = payment.getByRole('switch', { name: es.checkout.creditsToggle });
@@ -198,6 +204,8 @@ describe("each signer's own signature type in the wizard", () => {
           .getByText(fmt(es.checkout.signerSignatureType, { type: es.signing.typeTitles[type] }))
           .waitFor();
       }
+      const signersHeading = dialog.getByRole('heading', { name: /^Firmantes/ });
+      await signersHeading.scrollIntoViewIfNeeded();
       await dialog.screenshot({ path: `${SHOTS}/signer-types-order-modal.png` });
     });
     expect(consoleErrors).toEqual([]);
