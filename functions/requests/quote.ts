@@ -5,7 +5,7 @@ import {
   creditDiscountAmount,
   creditsForPayment,
   orderTotal,
-  type PricedService,
+  pricedService,
   requestLineItems,
 } from '../../shared/rules/pricing.js';
 import { findCurrency } from '../catalog/repo.js';
@@ -31,15 +31,6 @@ const chosenIds = (req: QuotedRequest) =>
     (id): id is string => !!id,
   );
 
-const priced = (s: CountryService): PricedService => ({
-  service_id: s.id,
-  name: s.name,
-  description: s.description,
-  category: s.category,
-  pricing_model: s.pricing_model,
-  unit_price: s.price,
-});
-
 /**
  * Pure: the quote from the priced services of the request's country and the currency's rate
  * (undefined: no rate, so no credits price). A chosen service missing from `prices` is no
@@ -52,12 +43,12 @@ export function buildQuote(
 ): Quote {
   const notarial = req.notarial_service_id ? prices.get(req.notarial_service_id) : undefined;
   const items: SelectedService[] = requestLineItems({
-    notarial: notarial ? priced(notarial) : undefined,
+    notarial: notarial ? pricedService(notarial) : undefined,
     signatureServiceId: req.signature_service_id,
     signers: req.signers,
     priced: (id) => {
       const s = prices.get(id);
-      return s?.category === 'electronic_signature' ? priced(s) : undefined;
+      return s?.category === 'electronic_signature' ? pricedService(s) : undefined;
     },
   }).map((item) => ({ ...item, code: (prices.get(item.service_id) as CountryService).code }));
   const total = orderTotal(items);

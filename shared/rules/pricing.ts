@@ -18,6 +18,23 @@ export interface PricedService {
   unit_price: number;
 }
 
+/** A catalogue entry at its price in a country, as something to price (server and browser). */
+export const pricedService = (s: {
+  id: string;
+  name: string;
+  description: string;
+  category: ServiceCategory;
+  pricing_model: PricingModel;
+  price: number;
+}): PricedService => ({
+  service_id: s.id,
+  name: s.name,
+  description: s.description,
+  category: s.category,
+  pricing_model: s.pricing_model,
+  unit_price: s.price,
+});
+
 export interface LineItem extends PricedService {
   quantity: number;
   item_total: number;

@@ -4,7 +4,12 @@ import type { SigningRequest } from '../../../../shared/contract/requests';
 import { es, fmt } from '../../../../shared/messages.es';
 import { normalizeEmail } from '../../../../shared/rules/email';
 import { sanitizePhoneInput } from '../../../../shared/rules/phone';
-import { type LineItem, orderTotal, requestLineItems } from '../../../../shared/rules/pricing';
+import {
+  type LineItem,
+  orderTotal,
+  pricedService,
+  requestLineItems,
+} from '../../../../shared/rules/pricing';
 import {
   allowedSignatureCodes,
   CLAVE_UNICA_CODE,
@@ -486,15 +491,6 @@ export function estimate(
   });
   return { items, total: orderTotal(items) };
 }
-
-const pricedService = (s: CountryService) => ({
-  service_id: s.id,
-  name: s.name,
-  description: s.description,
-  category: s.category,
-  pricing_model: s.pricing_model,
-  unit_price: s.price,
-});
 
 /** The document kind by the file's extension; null for anything else. */
 export function documentKindOf(fileName: string): DocumentKind | null {
