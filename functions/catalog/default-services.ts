@@ -111,7 +111,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 12,
     is_active: true,
-    available: false,
+    available: true,
   },
   {
     id: 'svc-fes-clave-unica',
@@ -125,7 +125,7 @@ export const defaultServices: ServiceItem[] = [
     flows: [DOCUMENT_LEGALIZATION_FLOW],
     sort_order: 13,
     is_active: true,
-    available: false,
+    available: true,
   },
 ];
 

@@ -30,6 +30,7 @@ interface OpenOrder {
   id: string;
   country_id: string;
   signature_type?: OrderRecord['signature_type'];
+  signature_types?: OrderRecord['signature_types'];
   notarial_code?: string | null;
 }
 
@@ -63,7 +64,7 @@ async function openOrdersNotTold(): Promise<OpenOrder[]> {
   return scanAll<OpenOrder>({
     FilterExpression:
       '#type = :order AND #st = :processing AND attribute_not_exists(unavailable_notice_at)',
-    ProjectionExpression: '#id, country_id, signature_type, notarial_code',
+    ProjectionExpression: '#id, country_id, signature_type, signature_types, notarial_code',
     ExpressionAttributeNames: { '#type': 'type', '#st': 'status', '#id': 'id' },
     ExpressionAttributeValues: { ':order': 'Order', ':processing': 'processing' },
   });

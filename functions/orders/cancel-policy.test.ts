@@ -50,3 +50,22 @@ describe('cancellation policy', () => {
     expect(boughtUnavailable(simple, NOT_DELIVERED)).toBe(false);
   });
 });
+
+describe('an order whose signers sign with different types (issue 23)', () => {
+  it('bought every type of its signers: one not delivered means a full refund', () => {
+    const mixed = { ...simple, sign_count: 1, signature_types: ['simple', 'biometric'] as const };
+    expect(orderServiceCodes({ ...mixed, signature_types: [...mixed.signature_types] })).toEqual([
+      'fes',
+      'biometrica',
+    ]);
+    expect(
+      cancelTerms(
+        { ...mixed, signature_types: [...mixed.signature_types] },
+        new Set(['biometrica']),
+      ),
+    ).toEqual({ refund: 'full', unavailable: true });
+    expect(
+      boughtUnavailable({ ...simple, signature_types: ['simple'] }, new Set(['biometrica'])),
+    ).toBe(false);
+  });
+});

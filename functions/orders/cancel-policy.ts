@@ -1,10 +1,5 @@
 import type { OrderCancellation } from '../../shared/contract/orders.js';
-import { ADVANCED_SIGNATURE_CODE, CLAVE_UNICA_CODE } from '../../shared/rules/services.js';
-import {
-  BIOMETRIC_SIGNATURE_CODE,
-  NO_NOTARY_CODE,
-  type SignatureType,
-} from '../../shared/rules/signature-types.js';
+import { NO_NOTARY_CODE, SIGNATURE_CODES } from '../../shared/rules/signature-types.js';
 import type { OrderRecord } from './repo.js';
 
 /**
@@ -21,22 +16,18 @@ import type { OrderRecord } from './repo.js';
  */
 export type OrderForTerms = Pick<
   OrderRecord,
-  'status' | 'sign_count' | 'signature_type' | 'notarial_code'
+  'status' | 'sign_count' | 'signature_type' | 'signature_types' | 'notarial_code'
 >;
 
-/** The catalogue code of each signature type (the reverse of signatureTypeOfCode). */
-const SIGNATURE_CODES: Record<SignatureType, string> = {
-  simple: 'fes',
-  advanced: ADVANCED_SIGNATURE_CODE,
-  clave_unica: CLAVE_UNICA_CODE,
-  biometric: BIOMETRIC_SIGNATURE_CODE,
-};
+type Bought = Pick<OrderRecord, 'signature_type' | 'signature_types' | 'notarial_code'>;
 
-/** The codes of what the order bought: its signature type and its notarial service, if any. */
-export function orderServiceCodes(
-  order: Pick<OrderRecord, 'signature_type' | 'notarial_code'>,
-): string[] {
-  const codes = [SIGNATURE_CODES[order.signature_type ?? 'simple']];
+/**
+ * The codes of what the order bought: its signers' signature types (issue 23: one order may mix
+ * them; an older order has its one type) and its notarial service, if any.
+ */
+export function orderServiceCodes(order: Bought): string[] {
+  const types = order.signature_types ?? [order.signature_type ?? 'simple'];
+  const codes = types.map((t) => SIGNATURE_CODES[t]);
   if (order.notarial_code && order.notarial_code !== NO_NOTARY_CODE) {
     codes.push(order.notarial_code);
   }
@@ -44,10 +35,7 @@ export function orderServiceCodes(
 }
 
 /** True when the order bought something the catalogue says is not delivered yet. */
-export function boughtUnavailable(
-  order: Pick<OrderRecord, 'signature_type' | 'notarial_code'>,
-  unavailable: ReadonlySet<string>,
-): boolean {
+export function boughtUnavailable(order: Bought, unavailable: ReadonlySet<string>): boolean {
   return orderServiceCodes(order).some((code) => unavailable.has(code));
 }
 

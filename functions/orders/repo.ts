@@ -101,6 +101,11 @@ export interface OrderRecord {
   fea_signed_key?: string;
   fea_signed_sha256?: string;
   signature_type?: SignatureType;
+  /**
+   * Every type its signers sign with (issue 23: a signer may have their own); absent on orders
+   * made before it, whose signers all signed with `signature_type`.
+   */
+  signature_types?: SignatureType[];
   /** The notarial service's catalogue code ('sin_notario': none), null when none was bought. */
   notarial_code?: string | null;
   /** 'Firmar en orden', and the signer_index whose turn it is (null: all sign at once). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, newOrderNumber, periodStart } from './service.js';
+import { matchesSearch, newOrderNumber, periodStart, signatureTypesOf } from './service.js';
 
 const order = (over: Partial<Parameters<typeof matchesSearch>[0]> = {}) => ({
   id: 'o1',
@@ -83,5 +83,35 @@ describe('history search', () => {
     expect(matchesSearch(order(), 'hipoteca')).toBe(false);
     expect(matchesSearch(order(), undefined)).toBe(true);
     expect(matchesSearch(order(), '')).toBe(true);
+  });
+});
+
+describe("signers' signature types on the order (issue 23)", () => {
+  const line = (service_id: string, code: string) => ({
+    service_id,
+    code,
+    name: code,
+    description: '',
+    category: 'electronic_signature' as const,
+    pricing_model: 'per_signer' as const,
+    unit_price: 1,
+    quantity: 1,
+    item_total: 1,
+  });
+  const items = [line('s-fes', 'fes'), line('s-fea', 'fea'), line('s-cu', 'fes_clave_unica')];
+
+  it("gives each signer their own type and the order the request's", () => {
+    const req = {
+      signature_service_id: 's-fes',
+      signers: [{}, { signature_service_id: 's-fea' }, { signature_service_id: 's-cu' }],
+    };
+    const types = signatureTypesOf(req, items);
+    expect(req.signers.map(types.signer)).toEqual(['simple', 'advanced', 'clave_unica']);
+    expect(types.order).toBe('simple');
+  });
+
+  it("with every signer on their own type the order's is its first signer's", () => {
+    const req = { signature_service_id: 's-fes', signers: [{ signature_service_id: 's-cu' }] };
+    expect(signatureTypesOf(req, items.slice(2)).order).toBe('clave_unica');
   });
 });

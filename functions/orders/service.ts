@@ -18,6 +18,7 @@ import {
 } from '../../shared/rules/santiago-time.js';
 import { searchable } from '../../shared/rules/search.js';
 import { signatureTypeOfCode } from '../../shared/rules/signature-types.js';
+import { signerServiceId, type TypedSigner } from '../../shared/rules/signer-types.js';
 import { unavailableCodes } from '../catalog/availability.js';
 import { contactEmail, contactUpsert } from '../contacts/repo.js';
 import { lockDocumentUpdate } from '../documents/repo.js';
@@ -102,6 +103,33 @@ export interface BuiltOrder {
 }
 
 /**
+ * The signature types of a paid request, from the priced lines (each type in use has one, with
+ * its catalogue code): each signer's (their own, else the request's) and the order's, the
+ * request's step-2 choice; when no signer signs with that one (every signer chose their own)
+ * it has no line, and the order's type is its first signer's.
+ */
+export function signatureTypesOf(
+  req: { signature_service_id: string | null; signers: readonly TypedSigner[] },
+  items: readonly SelectedService[],
+) {
+  const codes = new Map(
+    items.filter((i) => i.category === 'electronic_signature').map((i) => [i.service_id, i.code]),
+  );
+  const signer = (s: TypedSigner) =>
+    signatureTypeOfCode(codes.get(signerServiceId(s, req.signature_service_id) ?? ''));
+  const requestCode = req.signature_service_id ? codes.get(req.signature_service_id) : undefined;
+  const first = req.signers[0];
+  return {
+    signer,
+    order: requestCode
+      ? signatureTypeOfCode(requestCode)
+      : first
+        ? signer(first)
+        : signatureTypeOfCode(items.find((i) => i.category === 'electronic_signature')?.code),
+  };
+}
+
+/**
  * The order a paid request becomes (customer-flows §3 Order, §4.3): 'processing', subtotal =
  * total, tax, discounts and coupons empty. With credits the order keeps the money value of the
  * request as total_price (so history, stats and the CRM add up in one unit per currency) and
@@ -112,6 +140,7 @@ export function buildOrder(input: NewOrder): BuiltOrder {
   const id = randomUUID();
   const nowIso = input.now.toISOString();
   const orderNumber = newOrderNumber(input.now);
+  const typeOf = signatureTypesOf(req, input.items);
   const signers: SignerRecord[] = req.signers.map((s, i) => ({
     id: randomUUID(),
     order_id: id,
@@ -124,6 +153,8 @@ export function buildOrder(input: NewOrder): BuiltOrder {
     phone: s.phone,
     phone_country_code: s.phone_country_code,
     id_number: s.id_number,
+    // Each signer's own type (issue 23), else the request's: the signing flow follows it.
+    signature_type: typeOf.signer(s),
     estado_firma: 'pending',
     url_firma: null,
     id_firma: null,
@@ -171,9 +202,10 @@ export function buildOrder(input: NewOrder): BuiltOrder {
     document_id: req.document_id ?? '',
     document_name: req.document_name ?? '',
     document_sha256: req.document_sha256 ?? null,
-    signature_type: signatureTypeOfCode(
-      input.items.find((i) => i.category === 'electronic_signature')?.code,
-    ),
+    signature_type: typeOf.order,
+    signature_types: [
+      ...new Set([typeOf.order, ...signers.flatMap((s) => s.signature_type ?? [])]),
+    ],
     notarial_code: input.items.find((i) => i.category === 'notarial_service')?.code ?? null,
     // In order only with more than one signer; signer 1's turn first.
     sign_in_order: req.sign_in_order === true && signers.length > 1,
@@ -317,6 +349,8 @@ export function requestFingerprint(req: RequestItem): string {
         s.email,
         s.phone,
         s.phone_country_code,
+        // Only when set, so a request without own types keeps the fingerprint it always had.
+        ...(s.signature_service_id ? [s.signature_service_id] : []),
       ]),
     ]),
   );
@@ -328,7 +362,11 @@ export function requestFingerprint(req: RequestItem): string {
 const hasLiveToken = (s: SignerRecord, now: Date) =>
   !!s.token_expires_at && Date.parse(s.token_expires_at) > now.getTime();
 
-export function toOrderSigner(s: SignerRecord, now: Date): OrderSigner {
+export function toOrderSigner(
+  s: SignerRecord,
+  now: Date,
+  orderType: OrderRecord['signature_type'],
+): OrderSigner {
   return {
     id: s.id,
     signer_index: s.signer_index,
@@ -338,6 +376,8 @@ export function toOrderSigner(s: SignerRecord, now: Date): OrderSigner {
     phone: s.phone,
     phone_country_code: s.phone_country_code,
     id_number: s.id_number,
+    // Signers of orders made before issue 23 carry a type only once they signed.
+    signature_type: s.signature_type ?? orderType ?? 'simple',
     estado_firma: s.estado_firma,
     has_token: hasLiveToken(s, now),
     token_expires_at: s.token_expires_at ?? null,
@@ -405,7 +445,7 @@ export function toOrder(
       unit_price_at_purchase: l.unit_price_at_purchase,
       item_total: l.item_total,
     })),
-    signers: signers.map((s) => toOrderSigner(s, now)),
+    signers: signers.map((s) => toOrderSigner(s, now, order.signature_type)),
     cancellation: cancelTerms(order, unavailable),
   };
 }

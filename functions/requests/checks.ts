@@ -9,6 +9,7 @@ import { AppError } from '../platform/errors.js';
 import { payableUntil } from '../signing/sealing/original-keys.js';
 import type { RequestItem } from './repo.js';
 import { assertDelivered, assertSignersValid, fitsSlot } from './rules.js';
+import { assertSignerTypes, ownCodeFrom, ownSignatureIds } from './signer-types.js';
 
 /**
  * Whether a request may be paid now (customer-flows §4.1, §5): the checks the wizard makes
@@ -21,7 +22,7 @@ const m = ordersEs;
 export interface PayFacts {
   document: { status: string } | undefined;
   country: { is_active: boolean; currency_code: string } | undefined;
-  /** The request's two services priced in its country (missing = not on sale there). */
+  /** The request's services (and its signers' own types) priced in its country (missing = not on sale there). */
   prices: ReadonlyMap<string, CountryService>;
 }
 
@@ -64,7 +65,9 @@ export function checkPayable(req: RequestItem, facts: PayFacts): void {
     );
   }
   if (req.signers.length === 0) throw rule(m.requestIncomplete);
-  assertSignersValid(req.signers, signatureCode);
+  // The signers' own types (issue 23), as on a save, and in the request's currency.
+  assertSignerTypes(req.signers, notarialCode, facts.prices, req.currency_code);
+  assertSignersValid(req.signers, signatureCode, ownCodeFrom(facts.prices));
   if (req.delivery_options === null || req.delivery_options === undefined) {
     throw rule(m.requestIncomplete);
   }
@@ -73,9 +76,11 @@ export function checkPayable(req: RequestItem, facts: PayFacts): void {
 /** Reads the document, the country and the services, then checkPayable. */
 export async function assertPayable(req: RequestItem): Promise<void> {
   if (req.status !== 'pending') throw new AppError('CONFLICT', m.requestNotPending);
-  const ids = [req.notarial_service_id, req.signature_service_id].filter(
-    (id): id is string => !!id,
-  );
+  const ids = [
+    req.notarial_service_id,
+    req.signature_service_id,
+    ...ownSignatureIds(req.signers),
+  ].filter((id): id is string => !!id);
   const [document, country, prices] = await Promise.all([
     // Only a document that outlives its copy to the order's evidence (signing/sealing/original.ts).
     req.document_id

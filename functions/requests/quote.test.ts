@@ -60,3 +60,42 @@ describe('quote (§9)', () => {
     expect(buildQuote(req(null, null, 1), prices, parseRate('0.01')).total).toBe(0);
   });
 });
+
+describe('quote with signers of several types (issue 23)', () => {
+  const mixed = new Map([
+    ...prices,
+    ...[
+      service('s-fes', 'fes', 'electronic_signature', 1990, 'per_signer'),
+      service('s-cu', 'fes_clave_unica', 'electronic_signature', 4990, 'per_signer'),
+    ].map((s) => [s.id, s] as const),
+  ]);
+  const typed = (types: (string | undefined)[]) => ({
+    ...req('n-copy', 's-fes', types.length),
+    signers: signers(types.length).map((s, i) => ({ ...s, signature_service_id: types[i] })),
+  });
+
+  it('prices one line per type in use, totals and credits from them', () => {
+    const q = buildQuote(typed([undefined, 's-fea', 's-cu', 's-fea']), mixed, parseRate('0.01'));
+    expect(q.items.map((i) => [i.code, i.quantity, i.unit_price, i.item_total])).toEqual([
+      ['copia_legalizada', 1, 7990, 7990],
+      ['fes', 1, 1990, 1990],
+      ['fea', 2, 6990, 13980],
+      ['fes_clave_unica', 1, 4990, 4990],
+    ]);
+    expect(q.total).toBe(28950);
+    // ceil(28950 × 0.98 × 0.01) = ceil(283.71) = 284
+    expect(q.credits_needed).toBe(284);
+    expect(q.credits_discount_amount).toBe(579);
+  });
+
+  it('without own types the quote is what it always was', () => {
+    expect(buildQuote(typed([undefined, undefined]), mixed, undefined).items).toEqual(
+      buildQuote(req('n-copy', 's-fes', 2), mixed, undefined).items,
+    );
+  });
+
+  it('never prices a notarial service named as a signer type', () => {
+    const q = buildQuote(typed(['n-auth', undefined]), mixed, undefined);
+    expect(q.items.map((i) => i.code)).toEqual(['copia_legalizada', 'fes']);
+  });
+});

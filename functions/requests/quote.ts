@@ -4,26 +4,32 @@ import { formatRate, parseRate, type Rate } from '../../shared/rules/credits.js'
 import {
   creditDiscountAmount,
   creditsForPayment,
-  lineItems,
   orderTotal,
+  pricedService,
+  requestLineItems,
 } from '../../shared/rules/pricing.js';
 import { findCurrency } from '../catalog/repo.js';
 import { priceServices } from '../catalog/services-repo.js';
 import type { RequestItem } from './repo.js';
+import { ownSignatureIds } from './signer-types.js';
 
 /**
  * The price of a request now, always from the catalogue (customer-flows §9): the chosen
- * notarial service and signature type at their price in the request's country, per-signer
- * ones times the signers (at least 1), credits needed with the 2% discount at the currency's
- * rate. Nothing here trusts an amount from the browser.
+ * notarial service at its price in the request's country, one line per signature type in use
+ * (the request's and the signers' own, issue 23) with per-signer ones times their signers,
+ * credits needed with the 2% discount at the currency's rate. Nothing here trusts an amount
+ * from the browser.
  */
 export type QuotedRequest = Pick<
   RequestItem,
   'country_id' | 'currency_code' | 'notarial_service_id' | 'signature_service_id' | 'signers'
 >;
 
+/** The request's services and its signers' own signature types (issue 23). */
 const chosenIds = (req: QuotedRequest) =>
-  [req.notarial_service_id, req.signature_service_id].filter((id): id is string => !!id);
+  [req.notarial_service_id, req.signature_service_id, ...ownSignatureIds(req.signers)].filter(
+    (id): id is string => !!id,
+  );
 
 /**
  * Pure: the quote from the priced services of the request's country and the currency's rate
@@ -35,20 +41,16 @@ export function buildQuote(
   prices: ReadonlyMap<string, CountryService>,
   rate: Rate | undefined,
 ): Quote {
-  const services = chosenIds(req)
-    .map((id) => prices.get(id))
-    .filter((s): s is CountryService => !!s);
-  const items: SelectedService[] = lineItems(
-    services.map((s) => ({
-      service_id: s.id,
-      name: s.name,
-      description: s.description,
-      category: s.category,
-      pricing_model: s.pricing_model,
-      unit_price: s.price,
-    })),
-    req.signers.length,
-  ).map((item, i) => ({ ...item, code: (services[i] as CountryService).code }));
+  const notarial = req.notarial_service_id ? prices.get(req.notarial_service_id) : undefined;
+  const items: SelectedService[] = requestLineItems({
+    notarial: notarial ? pricedService(notarial) : undefined,
+    signatureServiceId: req.signature_service_id,
+    signers: req.signers,
+    priced: (id) => {
+      const s = prices.get(id);
+      return s?.category === 'electronic_signature' ? pricedService(s) : undefined;
+    },
+  }).map((item) => ({ ...item, code: (prices.get(item.service_id) as CountryService).code }));
   const total = orderTotal(items);
   const usable = rate && rate.num > 0n ? rate : undefined;
   return {

@@ -11,6 +11,7 @@ import {
   NOTARY_AUTHORIZED_CODE,
   type ServiceCategory,
 } from '../../shared/rules/services.js';
+import type { TypedSigner } from '../../shared/rules/signer-types.js';
 import { MAX_SIGNERS, type SignerFields, signerErrors } from '../../shared/rules/signers.js';
 import { AppError } from '../platform/errors.js';
 
@@ -21,22 +22,26 @@ import { AppError } from '../platform/errors.js';
  */
 const m = ordersEs;
 
+/** A signer's own signature type's code (issue 23), by service id; unknown: undefined. */
+export type OwnTypeCode = (serviceId: string) => string | null | undefined;
+
 /**
  * Every signer problem as `{ 'signers.{i}.{field}': message }`: more than 10 signers (one
- * message for the list), each field by the §5 rules for the signature type, and an e-mail that
- * appears twice in the same request (each signer gets their own link by e-mail).
+ * message for the list), each field by the §5 rules for the signer's signature type (their own,
+ * coded by `ownCode`, else the request's `signatureCode`), and an e-mail that appears twice in
+ * the same request (each signer gets their own link by e-mail).
  */
 export function signerIssues(
-  signers: readonly SignerFields[],
+  signers: readonly (SignerFields & TypedSigner)[],
   signatureCode: string | null | undefined,
+  ownCode: OwnTypeCode = () => undefined,
 ): Record<string, string> {
   if (signers.length > MAX_SIGNERS) return { signers: m.maxSigners };
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
   signers.forEach((s, i) => {
-    for (const [field, message] of Object.entries(
-      signerErrors(s, signatureCode, signerMessages, fmt),
-    )) {
+    const code = s.signature_service_id ? ownCode(s.signature_service_id) : signatureCode;
+    for (const [field, message] of Object.entries(signerErrors(s, code, signerMessages, fmt))) {
       fields[`signers.${i}.${field}`] = message;
     }
     const email = normalizeEmail(s.email);
@@ -48,10 +53,11 @@ export function signerIssues(
 
 /** 400 VALIDATION with the field map (first message as the error's message) when invalid. */
 export function assertSignersValid(
-  signers: readonly SignerFields[],
+  signers: readonly (SignerFields & TypedSigner)[],
   signatureCode: string | null | undefined,
+  ownCode?: OwnTypeCode,
 ): void {
-  const fields = signerIssues(signers, signatureCode);
+  const fields = signerIssues(signers, signatureCode, ownCode);
   const first = Object.values(fields)[0];
   if (first) throw new AppError('VALIDATION', first, fields);
 }

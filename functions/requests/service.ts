@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
+import type { CountryService } from '../../shared/contract/catalog.js';
 import type {
   Quote,
   SavedSigner,
+  SavedSignerInput,
   SignerInput,
   SigningRequest,
   updateRequestRequest,
@@ -10,7 +12,7 @@ import type {
 import { apiEs } from '../../shared/messages/api.es.js';
 import { documentsEs } from '../../shared/messages/documents.es.js';
 import { ordersEs } from '../../shared/messages/orders.es.js';
-import { CLAVE_UNICA_CODE } from '../../shared/rules/services.js';
+import { CLAVE_UNICA_CODE, NOTARY_AUTHORIZED_CODE } from '../../shared/rules/services.js';
 import { renumber } from '../../shared/rules/signers.js';
 import { listServicesForCountry, priceServices } from '../catalog/services-repo.js';
 import { getCountry } from '../countries/repo.js';
@@ -33,6 +35,12 @@ import {
   updatePendingRequest,
 } from './repo.js';
 import { assertSignersValid, resolveServices } from './rules.js';
+import {
+  assertSignerTypes,
+  ownCodeFrom,
+  ownSignatureIds,
+  withoutOwnTypes,
+} from './signer-types.js';
 
 /**
  * Signing requests (the wizard's saved state and the cart) and saved signers
@@ -145,6 +153,13 @@ export async function ownedRequest(sub: string, id: string): Promise<RequestItem
 
 export type UpdateInput = z.output<typeof updateRequestRequest>;
 
+/** A signer sent without a type of their own is stored without one (null is not kept). */
+const dropEmptyOwnType = (s: SignerInput): SignerInput => {
+  if (s.signature_service_id) return s;
+  const { signature_service_id: _none, ...rest } = s;
+  return rest;
+};
+
 /**
  * Saves wizard progress (§4.1, §5). Absent fields stay; a new country clears the services not
  * named in the same call; the service rules of rules.ts apply to the resulting selection;
@@ -189,12 +204,16 @@ export async function updateRequest(
     signature_service_id: pick(input.signature_service_id, current.signature_service_id),
   };
   let signatureCode: string | null = null;
+  let notarialCode: string | undefined;
+  let prices: ReadonlyMap<string, CountryService> = new Map();
   if (servicesTouched || input.signers !== undefined) {
-    const prices = await priceServices(
+    prices = await priceServices(
       countryId,
-      [selection.notarial_service_id, selection.signature_service_id].filter(
-        (s): s is string => !!s,
-      ),
+      [
+        selection.notarial_service_id,
+        selection.signature_service_id,
+        ...ownSignatureIds(input.signers ?? []),
+      ].filter((s): s is string => !!s),
     );
     if (servicesTouched) {
       const resolved = await resolveServices({
@@ -213,14 +232,24 @@ export async function updateRequest(
     } else if (selection.signature_service_id) {
       signatureCode = prices.get(selection.signature_service_id)?.code ?? null;
     }
+    const notarialId = changes.notarial_service_id ?? selection.notarial_service_id;
+    notarialCode = notarialId ? prices.get(notarialId)?.code : undefined;
   }
 
   if (input.signers !== undefined) {
     // A type change alone may leave stored signers invalid (the wizard re-checks step 3 and
-    // payment refuses them); signers sent in this call must be valid for the resulting type.
-    assertSignersValid(input.signers, signatureCode);
-    changes.signers = renumber(input.signers);
+    // payment refuses them); signers sent in this call must be valid for their resulting type.
+    assertSignerTypes(input.signers, notarialCode, prices);
+    assertSignersValid(input.signers, signatureCode, ownCodeFrom(prices));
+    changes.signers = renumber(input.signers.map(dropEmptyOwnType));
     changes.signers_count = input.signers.length;
+  } else if (
+    (countryChanged || (servicesTouched && notarialCode === NOTARY_AUTHORIZED_CODE)) &&
+    current.signers.some((s) => s.signature_service_id)
+  ) {
+    // The signers' own types go the way the request's does (§4.1): a new country has other
+    // services, and the notary-authorized option makes every signer sign with Clave Única.
+    changes.signers = withoutOwnTypes(current.signers);
   }
   if (input.delivery_options !== undefined) changes.delivery_options = input.delivery_options;
   if (input.sign_in_order !== undefined) changes.sign_in_order = input.sign_in_order;
@@ -294,7 +323,11 @@ export async function savedSigners(sub: string, nowEpoch: number) {
   return { has_access: true, signers: (await listSavedSigners(sub)).sort(byName) };
 }
 
-export async function saveSigner(sub: string, input: SignerInput, now: Date): Promise<SavedSigner> {
+export async function saveSigner(
+  sub: string,
+  input: SavedSignerInput,
+  now: Date,
+): Promise<SavedSigner> {
   if (!(await hasSavedSignersAccess(sub, Math.floor(now.getTime() / 1000)))) {
     throw forbidden(m.savedNoAccess);
   }

@@ -3,6 +3,7 @@ import { apiEs } from '../messages/api.es.js';
 import { fmt } from '../messages/fmt.js';
 import { ordersEs } from '../messages/orders.es.js';
 import { phoneNumberError } from '../rules/phone-number.js';
+import { SIGNATURE_TYPES } from '../rules/signature-types.js';
 import { idempotencyKeyField } from './credits.js';
 import { notarizedActSchema, notaryRejectionSchema } from './notarized.js';
 import { selectedServiceSchema } from './requests.js';
@@ -107,6 +108,8 @@ export const orderSignerSchema = z.object({
   phone: z.string(),
   phone_country_code: z.string(),
   id_number: z.string(),
+  /** How this signer signs (issue 23: their own type, else the order's). */
+  signature_type: z.enum(SIGNATURE_TYPES),
   /** pending, signed, rejected (labels in the web); anything else shows 'Desconocido'. */
   estado_firma: signerStatusSchema,
   /** A signing link has been issued (resend needs one). */

@@ -23,8 +23,8 @@ export const signerMessages = {
   tooLong: m.tooLong,
 };
 
-/** One signer as entered (strings trimmed; validated against the request's signature type). */
-export const signerInputSchema = z.strictObject({
+/** A person's signer fields (strings trimmed): a saved signer, and the base of a request's. */
+const signerFieldsSchema = z.strictObject({
   first_name: z
     .string({ error: m.signerRequired })
     .check(z.trim(), z.maxLength(100, { error: m.tooLong })),
@@ -44,6 +44,17 @@ export const signerInputSchema = z.strictObject({
   phone_country_code: z._default(
     z.string().check(z.trim(), z.maxLength(5, { error: m.tooLong })),
     DEFAULT_DIAL_CODE,
+  ),
+});
+
+/**
+ * One signer of a request as entered, validated against their signature type: their own
+ * `signature_service_id` (issue 23: a signature service of the request's country, checked by
+ * the server like the request's) or, absent or null, the request's.
+ */
+export const signerInputSchema = z.extend(signerFieldsSchema, {
+  signature_service_id: z.optional(
+    z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   ),
 });
 export type SignerInput = z.output<typeof signerInputSchema>;
@@ -202,7 +213,7 @@ export const savedSignerSchema = z.object({
 });
 export type SavedSigner = z.infer<typeof savedSignerSchema>;
 
-export const saveSignerRequest = signerInputSchema.check(
+export const saveSignerRequest = signerFieldsSchema.check(
   z.superRefine((s, ctx) => {
     // No signature type yet: every rule but the RUT one (which depends on the type).
     const errors = signerErrors(s, null, signerMessages, fmt);
@@ -211,6 +222,7 @@ export const saveSignerRequest = signerInputSchema.check(
     }
   }),
 );
+export type SavedSignerInput = z.output<typeof saveSignerRequest>;
 export const savedSignerResponse = z.object({ signer: savedSignerSchema });
 export const listSavedSignersResponse = z.object({
   has_access: z.boolean(),

@@ -181,6 +181,8 @@ export const checkoutEs = {
   resendLinkTo: 'Reenviar enlace de firma a {name}',
   resending: 'Enviando...',
   linkSentAt: 'Último enlace enviado: {date}',
+  /** Each signer's own signature type (issue 23). */
+  signerSignatureType: 'Tipo de firma: {type}',
   linkNotSent: 'Enlace no enviado',
   turnWaiting: 'Esperando turno',
   lastReminderAt: 'Último recordatorio: {date}',

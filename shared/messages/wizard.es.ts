@@ -152,6 +152,13 @@ export const wizardEs = {
   signerAdded: 'Firmante {n} agregado',
   fixSigners: 'Revisa los datos marcados en los firmantes.',
   signerFieldError: '{field}: {message}',
+  // Each signer's own signature type (issue 23)
+  signerType: 'Tipo de firma',
+  signerTypeLabel: 'Tipo de firma del firmante {n}',
+  signerTypeHint: 'Por defecto, el tipo elegido en el paso 2. Cada firmante puede firmar con otro.',
+  signerTypeOption: '{name} ({price})',
+  signerTypeOptionDefault: '{name} ({price}) · predeterminado',
+  signerTypeForced: 'FES + Clave Única (obligatoria con la firma autorizada por notario)',
   alreadyInDocument: 'Este firmante ya está en el documento.',
   // Saved signers (premium feature)
   savedTitle: 'Firmantes guardados',

@@ -1,6 +1,7 @@
 import { CREDIT_PAYMENT_DISCOUNT_PERCENT, type Rate } from './credits.js';
 import { minorDigits } from './currency.js';
 import type { PricingModel, ServiceCategory } from './services.js';
+import { signersPerService, type TypedSigner } from './signer-types.js';
 
 /**
  * Order pricing (customer-flows §9). Prices are integers in minor units of the country's
@@ -17,6 +18,23 @@ export interface PricedService {
   unit_price: number;
 }
 
+/** A catalogue entry at its price in a country, as something to price (server and browser). */
+export const pricedService = (s: {
+  id: string;
+  name: string;
+  description: string;
+  category: ServiceCategory;
+  pricing_model: PricingModel;
+  price: number;
+}): PricedService => ({
+  service_id: s.id,
+  name: s.name,
+  description: s.description,
+  category: s.category,
+  pricing_model: s.pricing_model,
+  unit_price: s.price,
+});
+
 export interface LineItem extends PricedService {
   quantity: number;
   item_total: number;
@@ -29,6 +47,33 @@ export function lineItems(services: readonly PricedService[], signersCount: numb
     const quantity = s.pricing_model === 'per_signer' ? signers : 1;
     return { ...s, quantity, item_total: s.unit_price * quantity };
   });
+}
+
+/** What a request's lines are priced from. */
+export interface RequestPricing {
+  notarial?: PricedService;
+  /** The request's signature type (step 2): the type of every signer without their own. */
+  signatureServiceId: string | null;
+  signers: readonly TypedSigner[];
+  /** A signature service by id at its price in the country; undefined: not on sale there. */
+  priced: (serviceId: string) => PricedService | undefined;
+}
+
+/**
+ * A request's lines (§9, issue 23): the notarial service (per signer: every signer), then one
+ * line per signature type in use with its own signers as the quantity, the request's type
+ * first. With no signers yet, the request's type counts one signer, as the estimate always
+ * did. A type no longer on sale is left out (payment refuses it, requests/checks.ts).
+ */
+export function requestLineItems(p: RequestPricing): LineItem[] {
+  const notarial = p.notarial ? lineItems([p.notarial], p.signers.length) : [];
+  const counts = signersPerService(p.signers, p.signatureServiceId);
+  if (counts.size === 0 && p.signatureServiceId) counts.set(p.signatureServiceId, 0);
+  const signatures = [...counts].flatMap(([id, signers]) => {
+    const service = p.priced(id);
+    return service ? lineItems([service], signers) : [];
+  });
+  return [...notarial, ...signatures];
 }
 
 /** Estimated total: notarial cost plus signature cost. */

@@ -18,5 +18,13 @@ export function signatureTypeOfCode(code: string | null | undefined): SignatureT
   return 'simple';
 }
 
+/** The catalogue code of each signature type (the reverse of signatureTypeOfCode). */
+export const SIGNATURE_CODES: Record<SignatureType, string> = {
+  simple: 'fes',
+  advanced: ADVANCED_SIGNATURE_CODE,
+  clave_unica: CLAVE_UNICA_CODE,
+  biometric: BIOMETRIC_SIGNATURE_CODE,
+};
+
 /** Notarial choice that means "no notary": such an order is complete once sealed and delivered. */
 export const NO_NOTARY_CODE = 'sin_notario';

@@ -14,6 +14,7 @@ import {
 import { api, newConfirmedUser, type TestUser, uniqueEmail } from '../support/client.js';
 import { grantCredits, walletOf } from '../support/ledger.js';
 import { storedContact } from '../support/orders.js';
+import { logInOnPage, wizardWithDocument as uploadedInWizard } from '../support/web-journey.js';
 
 /**
  * Issue 21, "sell only what is delivered", as people meet it in Chromium: in the wizard FEA,
@@ -49,32 +50,9 @@ afterAll(async () => {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-async function logInOnPage(page: Page, user: TestUser) {
-  await page.goto('/login');
-  const main = page.locator('main');
-  await main.getByLabel(es.auth.email, { exact: true }).fill(user.email);
-  await main.getByLabel(es.auth.password, { exact: true }).fill(user.password);
-  await main.getByRole('button', { name: es.auth.submitLogin }).click();
-  await page.locator('.user-chip').waitFor();
-}
-
 /** The wizard in Chile, the customer's PDF uploaded (step 1 done). */
-async function wizardWithDocument(page: Page, user: TestUser) {
-  await page.route('**/api/geo*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":null}' }),
-  );
-  await logInOnPage(page, user);
-  await page.goto('/firmar-documento');
-  const select = page.locator('header').getByLabel(es.layout.country, { exact: true });
-  await select.selectOption('cl');
-  await page.getByRole('heading', { name: es.wizard.documentTitle, level: 2 }).waitFor();
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'servicios.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(pdfBytes),
-  });
-  await page.getByText('servicios.pdf', { exact: true }).waitFor();
-}
+const wizardWithDocument = (page: Page, user: TestUser) =>
+  uploadedInWizard(page, user, { name: 'servicios.pdf', buffer: Buffer.from(pdfBytes) });
 
 const choice = (page: Page, s: CountryService): Locator =>
   page.getByRole('button', { name: s.name, exact: true });
@@ -86,12 +64,12 @@ async function catalogue(): Promise<ServicesCatalog> {
 }
 
 describe('the wizard sells only what is delivered', () => {
-  it('shows FEA, Clave Única and the notary-authorized signature as Próximamente; none can be chosen', async () => {
+  it('shows the notary-authorized signature as Próximamente and sells every signature type', async () => {
     const cat = await catalogue();
     const by = (list: CountryService[], code: string) =>
       list.find((s) => s.code === code) as CountryService;
     const soonNotarial = ['firma_autorizada'].map((c) => by(cat.notarial_services, c));
-    const soonSignatures = ['fea', 'fes_clave_unica'].map((c) => by(cat.signature_types, c));
+    const signatures = ['fes', 'biometrica', 'fea'].map((c) => by(cat.signature_types, c));
     const user = await newConfirmedUser(stack, 'Catalogo');
     const { context, page, consoleErrors } = await newVisitor(browser, stack, {
       gatePassed: true,
@@ -123,15 +101,15 @@ describe('the wizard sells only what is delivered', () => {
       await noNotary.click();
       expect(await noNotary.getAttribute('aria-pressed')).toBe('true');
 
-      // The signature types: the simple one can be chosen, the others are coming.
-      for (const s of soonSignatures) {
+      // Every signature type is sold (issue 23); FES + Clave Única is listed only with the
+      // notary-authorized option (§4.1).
+      for (const s of signatures) {
         const card = choice(page, s);
         await card.waitFor();
-        expect(await card.isDisabled(), s.code).toBe(true);
-        expect(await card.textContent()).toContain(a.soonBadge);
-        await card.click({ force: true });
-        expect(await card.getAttribute('aria-pressed')).toBe('false');
+        expect(await card.isDisabled(), s.code).toBe(false);
+        expect(await card.textContent()).not.toContain(a.soonBadge);
       }
+      expect(await choice(page, by(cat.signature_types, 'fes_clave_unica')).count()).toBe(0);
       expect(
         await page.getByRole('button', { name: es.wizard.next, exact: true }).isDisabled(),
       ).toBe(true);
@@ -147,9 +125,10 @@ describe('the wizard sells only what is delivered', () => {
       // still fails.
       await expect.poll(() => seriousA11yViolations(page), { timeout: 5_000 }).toEqual([]);
 
-      // 'Avísame' under FEA: the address (the customer's, filled in) becomes a CRM contact.
-      const fea = by(cat.signature_types, 'fea');
-      await page.getByRole('button', { name: `${a.notifyMe}: ${fea.name}` }).click();
+      // 'Avísame' under the notary-authorized signature: the address (the customer's, filled
+      // in) becomes a CRM contact.
+      const [authorized] = soonNotarial as [CountryService];
+      await page.getByRole('button', { name: `${a.notifyMe}: ${authorized.name}` }).click();
       const email = page.getByLabel(a.notifyEmail, { exact: true });
       expect(await email.inputValue()).toBe(user.email);
       const other = uniqueEmail('avisame');
@@ -206,9 +185,8 @@ describe("'Usar servicio' charges nothing for what it cannot deliver", () => {
       await page.goto('/');
       await page.getByRole('heading', { name: es.home.servicesTitle }).waitFor();
       expect(await page.getByText('Te lo enviamos firmado y notariado').count()).toBe(0);
-      // The advanced signature is coming (the biometric one is sold, issue 23); the notarial card
-      // promises what is sold.
-      expect(await page.locator('.home-services [data-soon]').count()).toBe(1);
+      // Every signature type is sold (issue 23); the notarial card promises what is sold.
+      expect(await page.locator('.home-services [data-soon]').count()).toBe(0);
       await shot(page, 'home');
     });
     expect(consoleErrors).toEqual([]);

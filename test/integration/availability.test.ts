@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { LIMITS } from '../../functions/platform/limits.js';
 import type { ServicesCatalog } from '../../shared/contract/catalog.js';
 import type { CreditService } from '../../shared/contract/credits.js';
@@ -16,7 +16,12 @@ import {
   signer,
   storedContact,
 } from '../support/orders.js';
-import { type RequestAnswer, readyDocument, serviceIds } from '../support/requests.js';
+import {
+  type RequestAnswer,
+  readyDocument,
+  serviceIds,
+  serviceOnlyIn,
+} from '../support/requests.js';
 import { pointAt } from '../support/table.js';
 
 /**
@@ -31,7 +36,7 @@ const shop = checkoutApi(stack);
 const a = es.availability;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const UNDELIVERED = ['firma_autorizada', 'fea', 'fes_clave_unica'];
+const UNDELIVERED = ['firma_autorizada'];
 
 let cl: Awaited<ReturnType<typeof serviceIds>>;
 beforeAll(async () => {
@@ -46,7 +51,7 @@ const usage = async (user: TestUser) =>
   ).body.transactions;
 
 describe('the catalogue says what is available', () => {
-  it('the simple and biometric signatures, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
+  it('every signature type, the notary-free choice, the legalized copy and the protocolization, in every country', async () => {
     for (const country of ['cl', 'es', 'mx']) {
       const res = await call<ServicesCatalog>('GET', `/api/catalog/services?country_id=${country}`);
       expect(res.status).toBe(200);
@@ -63,8 +68,8 @@ describe('the catalogue says what is available', () => {
         firma_autorizada: false,
         fes: true,
         biometrica: true,
-        fea: false,
-        fes_clave_unica: false,
+        fea: true,
+        fes_clave_unica: true,
       });
     }
   });
@@ -162,9 +167,12 @@ describe('requests refuse what is not delivered', () => {
     const user = await newConfirmedUser(stack, 'PagoProximo');
     await grantCredits(stack, user.accessToken, 10_000);
     const req = await completeRequest(stack, user);
-    await forceRequest(stack, user.accessToken, req.id, {
-      signature_service_id: cl.id('fea'),
+    // Every seeded signature type is delivered (issue 23): a test one that is not.
+    const soon = await serviceOnlyIn(stack, 'cl', 'CLP', 'electronic_signature', false);
+    onTestFinished(async () => {
+      await soon.retire();
     });
+    await forceRequest(stack, user.accessToken, req.id, { signature_service_id: soon.id });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 ? shop.payCredits(user, req.id) : shop.cardIntent(user, req.id),

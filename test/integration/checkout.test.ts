@@ -25,7 +25,7 @@ import {
   storedSigner,
   waitForLinks,
 } from '../support/orders.js';
-import { serviceIds } from '../support/requests.js';
+import { serviceIds, serviceOnlyIn } from '../support/requests.js';
 import { pointAt } from '../support/table.js';
 
 const stack = inject('stack');
@@ -457,19 +457,24 @@ describe('what the server refuses before any money moves', () => {
       expect((await shop.payCredits(user, req.id)).status).toBe(422);
     }
 
-    // (The RUT rules of FEA and Clave Única at payment are unit-tested in
-    // functions/requests/checks.test.ts: neither type is delivered yet, issue 21.)
-    // FEA saved behind the wizard's back (a crafted request): not delivered yet (issue 21), so
-    // neither way to pay takes it.
-    const fea = await completeRequest(stack, user);
-    await forceRequest(stack, user.accessToken, fea.id, {
-      signature_service_id: (await serviceIds(stack, 'cl')).id('fea'),
-    });
-    for (const res of [await shop.cardIntent(user, fea.id), await shop.payCredits(user, fea.id)]) {
-      expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({
-        error: { code: 'BUSINESS_RULE', message: es.availability.serviceComingSoon },
-      });
+    // (The RUT rules of FEA and Clave Única at payment: test/integration/signer-types.test.ts.)
+    // A signature type not delivered yet saved behind the wizard's back (a crafted request):
+    // neither way to pay takes it (issue 21; every seeded type is delivered, so a test one).
+    const soon = await serviceOnlyIn(stack, 'cl', 'CLP', 'electronic_signature', false);
+    try {
+      const crafted = await completeRequest(stack, user);
+      await forceRequest(stack, user.accessToken, crafted.id, { signature_service_id: soon.id });
+      for (const res of [
+        await shop.cardIntent(user, crafted.id),
+        await shop.payCredits(user, crafted.id),
+      ]) {
+        expect(res.status).toBe(422);
+        expect(res.body).toMatchObject({
+          error: { code: 'BUSINESS_RULE', message: es.availability.serviceComingSoon },
+        });
+      }
+    } finally {
+      await soon.retire();
     }
     expect(await orderCount(user)).toBe(0);
     expect((await walletOf(stack, user.accessToken)).balance).toBe(10_000);

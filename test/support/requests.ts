@@ -164,13 +164,16 @@ export async function deliverEveryService(stack: StackInfo) {
 
 /**
  * A service sold in one country only (the seed prices every service in every country), so a
- * test can name a service "of another country". Written through the catalogue's own writers.
+ * test can name a service "of another country"; with `available: false`, one listed as
+ * 'Próximamente' (every seeded signature type is delivered). Written through the catalogue's
+ * own writers.
  */
 export async function serviceOnlyIn(
   stack: StackInfo,
   countryId: string,
   currencyCode: string,
   category: CountryService['category'] = 'notarial_service',
+  available = true,
 ) {
   pointAt(stack);
   const repo = await import('../../functions/catalog/services-repo.js');
@@ -186,7 +189,7 @@ export async function serviceOnlyIn(
     flows: ['document_legalization'],
     sort_order: 99,
     is_active: true,
-    available: true,
+    available,
   };
   await repo.putService(service);
   await repo.putServicePrice({

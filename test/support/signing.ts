@@ -1,7 +1,7 @@
 import type { StackInfo } from '../../local/stack.js';
 import type { Order } from '../../shared/contract/orders.js';
 import type { SigningResponse, SigningStepRequest } from '../../shared/contract/signing.js';
-import type { SignatureType } from '../../shared/rules/signature-types.js';
+import { SIGNATURE_CODES, type SignatureType } from '../../shared/rules/signature-types.js';
 import { api, freshIp, mailsTo, type TestUser } from './client.js';
 import { pointAt } from './table.js';
 
@@ -241,9 +241,10 @@ export async function storedVerification(stack: StackInfo, code: string) {
 }
 
 /**
- * A paid order whose signers sign with the given types (issue 23: a signer's own type wins over
- * the order's; the wizard cannot yet choose one per signer, so the stored signer is rewritten).
- * `types[i]` undefined keeps the order's type. Answers the order, each signer's link and id.
+ * A paid order whose signers sign with the given types, made as a customer makes it (issue 23):
+ * each signer names their own signature type in the request, the order is paid with credits.
+ * `types[i]` undefined keeps the request's type (the simple one). Answers the order, each
+ * signer's link and id.
  */
 export async function orderWithSignerTypes(
   stack: StackInfo,
@@ -252,11 +253,14 @@ export async function orderWithSignerTypes(
   types: (SignatureType | undefined)[],
 ) {
   const { paidOrder, waitForLinks } = await import('./orders.js');
-  const order = await paidOrder(stack, user, { signers: people });
+  const { serviceIds } = await import('./requests.js');
+  const cl = await serviceIds(stack, 'cl');
+  const signers = people.map((p, i) => {
+    const type = types[i];
+    return type ? { ...p, signature_service_id: cl.id(SIGNATURE_CODES[type]) } : p;
+  });
+  const order = await paidOrder(stack, user, { signers });
   const links = await Promise.all(people.map((p) => waitForLinks(stack, p.email)));
   const signerIds = (await auditOf(stack, order.id)).order.signer_ids as string[];
-  for (const [i, type] of types.entries()) {
-    if (type) await rewriteSigner(stack, signerIds[i] as string, { signature_type: type });
-  }
   return { order, links: links.map((l) => l[0] as URL), signerIds };
 }

@@ -19,6 +19,24 @@ export async function logInOnPage(page: Page, user: Pick<TestUser, 'email' | 'pa
   await page.locator('.user-chip').waitFor();
 }
 
+/** The wizard in Chile with the customer's file uploaded (step 1 done); no country guessed. */
+export async function wizardWithDocument(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  file: { name: string; buffer: Buffer },
+) {
+  await page.route('**/api/geo*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":null}' }),
+  );
+  await logInOnPage(page, user);
+  await page.goto('/firmar-documento');
+  const select = page.locator('header').getByLabel(es.layout.country, { exact: true });
+  await select.selectOption('cl');
+  await page.getByRole('heading', { name: es.wizard.documentTitle, level: 2 }).waitFor();
+  await page.locator('input[type=file]').setInputFiles({ ...file, mimeType: 'application/pdf' });
+  await page.getByText(file.name, { exact: true }).waitFor();
+}
+
 /** The checkout form's values as a customer types them (labels of the screen). */
 export interface TypedCheckout {
   title?: string;

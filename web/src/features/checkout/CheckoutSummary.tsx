@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import type { SigningRequest } from '../../../../shared/contract/requests';
-import { es } from '../../../../shared/messages.es';
+import { es, fmt } from '../../../../shared/messages.es';
 import { formatMoney } from '../../../../shared/rules/currency';
 import { contractedItems } from '../../../../shared/rules/money';
 import { FactList } from '../../components/facts/FactList';
 import { Icon } from '../../components/layout-bits/icons';
 import { deliveryLabel } from '../../lib/orderLabels';
-import { creditsAlternative, serviceNote } from './checkoutRules';
+import { creditsAlternative, serviceNote, signerTypeNames } from './checkoutRules';
 
 /**
  * The summary panel (§2.7): order information, document, contracted services with the
@@ -24,6 +24,7 @@ export function CheckoutSummary({
   const headingId = useId();
   const { quote } = request;
   const currency = quote.currency_code;
+  const typeOf = signerTypeNames(request);
   return (
     <section className="checkout-summary ui-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="checkout-summary__title">
@@ -82,6 +83,11 @@ export function CheckoutSummary({
                   {s.first_name} {s.last_name}
                 </span>
                 <span className="checkout-signers__email">{s.email}</span>
+                {typeOf ? (
+                  <span className="checkout-signers__type">
+                    {fmt(es.checkout.signerSignatureType, { type: typeOf(s) })}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -16,6 +16,7 @@ import {
   requestIdFrom,
   requestProblem,
   serviceNote,
+  signerTypeNames,
   splitCheckoutErrors,
   titleFromDocument,
   waitForOrder,
@@ -351,5 +352,23 @@ describe('waitForOrder', () => {
     );
     expect(outcome).toEqual({ kind: 'timeout' });
     expect(calls).toBe(6);
+  });
+});
+
+describe("each signer's type at checkout (issue 23)", () => {
+  it('names it from the quote when the request mixes types, and says nothing otherwise', () => {
+    expect(signerTypeNames(request())).toBeNull();
+    const mixed = request({
+      quote: {
+        ...request().quote,
+        items: [
+          service({ service_id: 's1' }),
+          service({ service_id: 's2', code: 'fea', name: 'Firma Electrónica Avanzada' }),
+        ],
+      },
+    });
+    const typeOf = signerTypeNames(mixed);
+    expect(typeOf?.({})).toBe('Firma Electrónica Simple');
+    expect(typeOf?.({ signature_service_id: 's2' })).toBe('Firma Electrónica Avanzada');
   });
 });

@@ -6,6 +6,7 @@ import { es, fmt } from '../../../../shared/messages.es';
 import { parseRate, type Rate } from '../../../../shared/rules/credits';
 import { formatCredits, formatMoney } from '../../../../shared/rules/currency';
 import { creditsConversion } from '../../../../shared/rules/pricing';
+import { signerServiceId, type TypedSigner } from '../../../../shared/rules/signer-types';
 import { ApiError } from '../../lib/api';
 import {
   POLL_INTERVAL_MS,
@@ -267,4 +268,18 @@ export async function waitForOrder(
 /** Stripe statuses after a confirm that mean the money is (or is being) taken. */
 export function isPaidStatus(status: string): boolean {
   return status === 'succeeded' || status === 'processing';
+}
+
+/**
+ * The name of each signer's signature type, from the quote's lines (issue 23), when the
+ * request mixes types; null when every signer signs with the same one (nothing to tell apart).
+ */
+export function signerTypeNames(
+  request: Pick<SigningRequest, 'quote' | 'signature_service_id'>,
+): ((signer: TypedSigner) => string) | null {
+  const lines = request.quote.items.filter((i) => i.category === 'electronic_signature');
+  if (lines.length < 2) return null;
+  return (signer) =>
+    lines.find((l) => l.service_id === signerServiceId(signer, request.signature_service_id))
+      ?.name ?? '';
 }

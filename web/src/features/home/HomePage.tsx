@@ -14,9 +14,9 @@ const serviceIcons: readonly IconName[] = ['pen', 'fingerprint', 'award', 'stamp
  */
 const serviceSoon: readonly (string | null)[] = [
   null,
-  // The biometric signature is delivered (issue 23).
+  // Every signature type is delivered (issue 23).
   null,
-  'service:fea',
+  null,
   // The legalized copy and the protocolization are delivered (issue 22); the card promises them.
   null,
 ];

@@ -302,6 +302,11 @@ function Signers({ order }: { order: Order }) {
               <div className="order-signer__who">
                 <span className="order-signer__name">{name}</span>
                 <span className="order-signer__email">{signer.email}</span>
+                <span className="order-signer__type">
+                  {fmt(c.signerSignatureType, {
+                    type: es.signing.typeTitles[signer.signature_type],
+                  })}
+                </span>
                 {signer.link_sent_at ? (
                   <span className="order-signer__sent">
                     {fmt(c.linkSentAt, { date: formatOrderDateTime(signer.link_sent_at) })}

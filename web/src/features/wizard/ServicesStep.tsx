@@ -2,16 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import type { CountryService, ServicesCatalog } from '../../../../shared/contract/catalog';
 import type { Country } from '../../../../shared/contract/countries';
-import { es, fmt } from '../../../../shared/messages.es';
+import { es } from '../../../../shared/messages.es';
 import { waitlistInterest } from '../../../../shared/rules/availability';
 import { formatMoney } from '../../../../shared/rules/currency';
+import type { TypedSigner } from '../../../../shared/rules/signer-types';
 import { NotifyMe } from '../../components/coming-soon/NotifyMe';
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ChoiceCard } from './ChoiceCard';
+import { PriceSummary } from './PriceSummary';
 import {
   chosenServices,
-  estimate,
   isSignatureForced,
   offeredSignatures,
   type ServiceSelection,
@@ -21,7 +22,8 @@ interface ServicesStepProps {
   country: Country;
   catalog: UseQueryResult<ServicesCatalog, unknown>;
   selection: ServiceSelection;
-  signersCount: number;
+  /** The signers so far: the estimate prices each one's type (issue 23). */
+  signers: readonly TypedSigner[];
   onToggle(service: CountryService): void;
 }
 
@@ -53,7 +55,7 @@ export function ServicesStep({
   country,
   catalog,
   selection,
-  signersCount,
+  signers,
   onToggle,
 }: ServicesStepProps) {
   const notarialId = useId();
@@ -149,84 +151,8 @@ export function ServicesStep({
         </section>
       </div>
       <div className="wizard-columns__side">
-        <Summary
-          country={country}
-          catalog={data}
-          selection={selection}
-          signersCount={signersCount}
-        />
+        <PriceSummary country={country} catalog={data} selection={selection} signers={signers} />
       </div>
     </div>
-  );
-}
-
-function Summary({
-  country,
-  catalog,
-  selection,
-  signersCount,
-}: {
-  country: Country;
-  catalog: ServicesCatalog;
-  selection: ServiceSelection;
-  signersCount: number;
-}) {
-  const headingId = useId();
-  const currency = catalog.currency_code;
-  const { items, total } = estimate(catalog, selection, signersCount);
-  const signers = Math.max(1, signersCount);
-  return (
-    <aside className="price-summary" aria-labelledby={headingId}>
-      <h3 id={headingId} className="price-summary__title">
-        {es.wizard.summaryTitle}
-      </h3>
-      {items.length === 0 ? (
-        <p className="muted">{es.wizard.summaryEmpty}</p>
-      ) : (
-        <ul className="price-summary__items">
-          {items.map((item) => (
-            <li key={item.service_id} className="price-summary__item">
-              <span className="price-summary__name">
-                {item.name}
-                {item.pricing_model === 'per_signer' ? (
-                  <span className="price-summary__qty">
-                    {fmt(
-                      item.quantity === 1
-                        ? es.wizard.summaryQuantityOne
-                        : es.wizard.summaryQuantity,
-                      {
-                        price: formatMoney(item.unit_price, currency),
-                        n: item.quantity,
-                      },
-                    )}
-                  </span>
-                ) : null}
-              </span>
-              <span className="price-summary__amount">
-                {formatMoney(item.item_total, currency)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="price-summary__total">
-        <span>{es.wizard.estimatedTotal}</span>
-        <strong>{formatMoney(total, currency)}</strong>
-      </p>
-      <p className="price-summary__note">{es.receipts.pricesVatIncluded}</p>
-      <p className="price-summary__note">
-        {signers === 1
-          ? es.wizard.summarySignersOne
-          : fmt(es.wizard.summarySigners, { n: signers })}
-      </p>
-      <div className="price-summary__info">
-        <p className="price-summary__info-title">{es.wizard.pricingInfoTitle}</p>
-        <ul>
-          {es.wizard.pricingInfo.map((line) => (
-            <li key={line}>{fmt(line, { currency, country: country.name })}</li>
-          ))}
-        </ul>
-      </div>
-    </aside>
   );
 }

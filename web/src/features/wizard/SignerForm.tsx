@@ -6,7 +6,19 @@ import { MAX_SIGNERS, rutRequiredFor, type SignerFields } from '../../../../shar
 import { Icon } from '../../components/layout-bits/icons';
 import { Alert, Button, TextField } from '../../components/ui';
 import { SelectField } from '../../components/ui/SelectField';
-import { type DraftSigner, emailTaken, phoneInput, validateSigner } from './wizardRules';
+import { type SignerTypeChoice, SignerTypeSelect } from './SignerTypeSelect';
+import {
+  type DraftSigner,
+  emailTaken,
+  phoneInput,
+  type SignerDraftFields,
+  signerCode,
+  validateSigner,
+  withSignerType,
+} from './wizardRules';
+
+/** The form's values: the §5 fields and the 'Tipo de firma' select (a service id). */
+type FormValues = SignerFields & { signature_service_id: string };
 
 const BLANK: SignerFields = {
   first_name: '',
@@ -19,11 +31,12 @@ const BLANK: SignerFields = {
 
 interface SignerFormProps {
   signers: readonly DraftSigner[];
-  signatureCode: string | null;
+  /** The signers' types (issue 23): step 2's by default, another one per signer. */
+  types: SignerTypeChoice;
   /** The signer being edited (0-based position), or null to add a new one. */
   editingIndex: number | null;
-  onAdd(signer: SignerFields): void;
-  onReplace(index: number, signer: SignerFields): void;
+  onAdd(signer: SignerDraftFields): void;
+  onReplace(index: number, signer: SignerDraftFields): void;
   onCancelEdit(): void;
 }
 
@@ -34,7 +47,7 @@ interface SignerFormProps {
  */
 export function SignerForm({
   signers,
-  signatureCode,
+  types,
   editingIndex,
   onAdd,
   onReplace,
@@ -44,14 +57,22 @@ export function SignerForm({
   const editing = editingIndex !== null ? signers[editingIndex] : undefined;
   const [limitHit, setLimitHit] = useState(false);
 
-  // The resolver reads the current list and type (they change between renders).
-  const context = useRef({ signers, signatureCode, editingIndex });
-  context.current = { signers, signatureCode, editingIndex };
-  const resolver: Resolver<SignerFields> = async (values) => {
+  // The resolver reads the current list and types (they change between renders).
+  const context = useRef({ signers, types, editingIndex });
+  context.current = { signers, types, editingIndex };
+  /** The signer the values make: the chosen type is their own unless it is step 2's. */
+  const signerOf = (values: FormValues): SignerDraftFields =>
+    withSignerType(values, values.signature_service_id, context.current.types.requestSignatureId);
+  const blank = (): FormValues => ({
+    ...BLANK,
+    signature_service_id: context.current.types.requestSignatureId ?? '',
+  });
+  const resolver: Resolver<FormValues> = async (values) => {
     const ctx = context.current;
-    const errors: Partial<Record<keyof SignerFields, string>> = validateSigner(
-      values,
-      ctx.signatureCode,
+    const signer = signerOf(values);
+    const errors: Partial<Record<keyof FormValues, string>> = validateSigner(
+      signer,
+      signerCode(signer, ctx.types.rules),
     );
     if (!errors.email && emailTaken(ctx.signers, values.email, ctx.editingIndex)) {
       errors.email = es.orders.signerDuplicateEmail;
@@ -62,11 +83,11 @@ export function SignerForm({
       values: {},
       errors: Object.fromEntries(
         entries.map(([field, message]) => [field, { type: 'validate', message }]),
-      ) as FieldErrors<SignerFields>,
+      ) as FieldErrors<FormValues>,
     };
   };
 
-  const form = useForm<SignerFields>({ defaultValues: BLANK, resolver });
+  const form = useForm<FormValues>({ defaultValues: blank(), resolver });
   const {
     register,
     handleSubmit,
@@ -82,7 +103,15 @@ export function SignerForm({
   const editingKey = editing ? `${editingIndex}:${editing.email}` : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the edited signer only.
   useEffect(() => {
-    reset(editing ? { ...BLANK, ...editing } : BLANK);
+    reset(
+      editing
+        ? {
+            ...blank(),
+            ...editing,
+            signature_service_id: editing.signature_service_id || blank().signature_service_id,
+          }
+        : blank(),
+    );
     if (editing) setFocus('first_name');
   }, [editingKey]);
 
@@ -90,6 +119,20 @@ export function SignerForm({
     if (signers.length < MAX_SIGNERS) setLimitHit(false);
   }, [signers.length]);
 
+  // Step 2's type is the select's default: a new one (or none) moves an untouched select.
+  const requestType = types.requestSignatureId ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when step 2's type changes.
+  useEffect(() => {
+    if (!form.getFieldState('signature_service_id').isDirty) {
+      setValue('signature_service_id', requestType);
+    }
+  }, [requestType]);
+
+  const chosenType = watch('signature_service_id');
+  const signatureCode = signerCode(
+    withSignerType({ signature_service_id: chosenType }, chosenType, types.requestSignatureId),
+    types.rules,
+  );
   // A new signature type changes the RUT rule: re-check what is shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the type changes.
   useEffect(() => {
@@ -103,12 +146,13 @@ export function SignerForm({
   const knownCode = DIAL_CODES.some((d) => d.code === dialCode);
 
   const submit = handleSubmit((values) => {
+    const signer = signerOf(values);
     if (editingIndex !== null) {
-      onReplace(editingIndex, values);
+      onReplace(editingIndex, signer);
     } else {
-      onAdd(values);
-      // A next signer probably shares the dial code.
-      reset({ ...BLANK, phone_country_code: values.phone_country_code });
+      onAdd(signer);
+      // A next signer probably shares the dial code (and starts on step 2's type).
+      reset({ ...blank(), phone_country_code: values.phone_country_code });
       setFocus('first_name');
     }
   });
@@ -153,6 +197,14 @@ export function SignerForm({
             error={errors.last_name?.message}
           />
         </div>
+        {types.forced || types.options.length === 0 ? null : (
+          <SignerTypeSelect
+            choice={types}
+            hint={es.wizard.signerTypeHint}
+            {...register('signature_service_id')}
+            error={errors.signature_service_id?.message}
+          />
+        )}
         <div className="ui-form__row">
           <TextField
             label={rut ? es.wizard.rut : es.wizard.idNumber}

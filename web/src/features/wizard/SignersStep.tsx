@@ -1,36 +1,39 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { es, fmt } from '../../../../shared/messages.es';
 import { formatRut } from '../../../../shared/rules/rut';
-import {
-  MAX_SIGNERS,
-  rutRequiredFor,
-  type SignerField,
-  type SignerFields,
-} from '../../../../shared/rules/signers';
+import { MAX_SIGNERS, rutRequiredFor, type SignerFields } from '../../../../shared/rules/signers';
 import { Icon } from '../../components/layout-bits/icons';
 import { Button } from '../../components/ui';
 import { SavedSignersPanel, useSavedSigners, useSaveSigner } from './SavedSignersPanel';
 import { SignerForm } from './SignerForm';
+import { type SignerTypeChoice, SignerTypeSelect, signerTypeName } from './SignerTypeSelect';
 import {
   addSigner,
   type DraftSigner,
+  type DraftSignerField,
   emailTaken,
   removeSigner,
   replaceSigner,
+  type SignerDraftFields,
   type SignerErrors,
+  signerCode,
   signerListErrors,
   toSignerFields,
+  withSignerType,
 } from './wizardRules';
 
 interface SignersStepProps {
   signers: DraftSigner[];
-  signatureCode: string | null;
+  /** The signers' types: step 2's and the ones each may choose (issue 23). */
+  types: SignerTypeChoice;
   /** Field errors the API answered on the last save, by position. */
   serverErrors: Record<number, SignerErrors>;
   onChange(signers: DraftSigner[]): void;
   signInOrder: boolean;
   onSignInOrder(value: boolean): void;
+  /** The estimate, which follows the types chosen here (issue 23). */
+  summary?: ReactNode;
 }
 
 /**
@@ -39,11 +42,12 @@ interface SignersStepProps {
  */
 export function SignersStep({
   signers,
-  signatureCode,
+  types,
   serverErrors,
   onChange,
   signInOrder,
   onSignInOrder,
+  summary,
 }: SignersStepProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -55,16 +59,16 @@ export function SignersStep({
   const canSave = saved.data?.has_access === true;
 
   const errors = useMemo(() => {
-    const local = signerListErrors(signers, signatureCode);
+    const local = signerListErrors(signers, types.rules);
     const merged: Record<number, SignerErrors> = {};
     signers.forEach((_, i) => {
       const e = { ...serverErrors[i], ...local[i] };
       if (Object.keys(e).length > 0) merged[i] = e;
     });
     return merged;
-  }, [signers, signatureCode, serverErrors]);
+  }, [signers, types.rules, serverErrors]);
 
-  const add = (signer: SignerFields) => {
+  const add = (signer: SignerDraftFields) => {
     const result = addSigner(signers, signer);
     if (!result.ok) {
       toast.error(result.message);
@@ -116,7 +120,12 @@ export function SignersStep({
                   key={`${s.signer_index}-${s.email}`}
                   signer={s}
                   errors={errors[i]}
-                  signatureCode={signatureCode}
+                  types={types}
+                  onType={(id) =>
+                    onChange(
+                      replaceSigner(signers, i, withSignerType(s, id, types.requestSignatureId)),
+                    )
+                  }
                   editing={editing === i}
                   canSave={canSave}
                   saving={saveSigner.isPending && saveSigner.variables?.email === s.email}
@@ -146,7 +155,7 @@ export function SignersStep({
         ) : null}
         <SignerForm
           signers={signers}
-          signatureCode={signatureCode}
+          types={types}
           editingIndex={editing}
           onAdd={add}
           onReplace={(index, signer) => {
@@ -161,6 +170,7 @@ export function SignersStep({
       </div>
       <div className="wizard-columns__side">
         <SavedSignersPanel onUse={addSaved} />
+        {summary}
         {signers.length >= MAX_SIGNERS ? (
           <p className="wizard-note">{es.orders.maxSigners}</p>
         ) : null}
@@ -169,8 +179,10 @@ export function SignersStep({
   );
 }
 
-function fieldLabel(field: SignerField, signatureCode: string | null): string {
+function fieldLabel(field: DraftSignerField, signatureCode: string | null | undefined): string {
   switch (field) {
+    case 'signature_service_id':
+      return es.wizard.signerType;
     case 'first_name':
       return es.wizard.firstName;
     case 'last_name':
@@ -189,7 +201,8 @@ function fieldLabel(field: SignerField, signatureCode: string | null): string {
 function SignerCard({
   signer,
   errors,
-  signatureCode,
+  types,
+  onType,
   editing,
   canSave,
   saving,
@@ -199,7 +212,8 @@ function SignerCard({
 }: {
   signer: DraftSigner;
   errors: SignerErrors | undefined;
-  signatureCode: string | null;
+  types: SignerTypeChoice;
+  onType(serviceId: string): void;
   editing: boolean;
   canSave: boolean;
   saving: boolean;
@@ -209,7 +223,9 @@ function SignerCard({
 }) {
   const titleId = useId();
   const n = signer.signer_index;
-  const problems = Object.entries(errors ?? {}) as [SignerField, string][];
+  const problems = Object.entries(errors ?? {}) as [DraftSignerField, string][];
+  const signatureCode = signerCode(signer, types.rules);
+  const typeName = signerTypeName(types, signer.signature_service_id);
   return (
     <li
       className={[
@@ -243,7 +259,24 @@ function SignerCard({
             <dt>{es.wizard.phone}</dt>
             <dd>{`${signer.phone_country_code} ${signer.phone}`}</dd>
           </div>
+          {types.forced ? (
+            <div>
+              <dt>{es.wizard.signerType}</dt>
+              <dd>{es.wizard.signerTypeForced}</dd>
+            </div>
+          ) : null}
         </dl>
+        {types.forced || types.options.length === 0 ? null : (
+          <SignerTypeSelect
+            className="signer-card__type"
+            choice={types}
+            label={es.wizard.signerType}
+            aria-label={fmt(es.wizard.signerTypeLabel, { n })}
+            value={signer.signature_service_id || types.requestSignatureId || ''}
+            onChange={(event) => onType(event.target.value)}
+            title={typeName}
+          />
+        )}
         {problems.length > 0 ? (
           <ul className="signer-card__errors">
             {problems.map(([field, message]) => (

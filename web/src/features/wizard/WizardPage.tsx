@@ -10,18 +10,23 @@ import { useCountry } from '../../lib/country/CountryProvider';
 import { useAuthModal } from '../../lib/session/authModal';
 import { useSession } from '../../lib/session/session';
 import { DocumentStep } from './DocumentStep';
+import { PriceSummary } from './PriceSummary';
 import { catalogQuery } from './queries';
 import { Stepper } from './Stepper';
+import { useSignerTypes } from './useSignerTypes';
 import { useStepActions } from './useStepActions';
 import { useWizardRequest } from './useWizardRequest';
 import { WizardBanner, WizardHeader, WizardLoading } from './WizardLoading';
 import { WizardNav } from './WizardNav';
 import {
+  chosenServices,
   type DraftSigner,
+  isSignatureForced,
   signatureCodeOf,
   stepComplete,
   toggleService,
   type WizardStep,
+  withoutOwnTypes,
 } from './wizardRules';
 import '../../styles/status-page.css';
 import './wizard.css';
@@ -126,11 +131,18 @@ function Wizard({ country }: { country: Country }) {
 
   const signatureCode = signatureCodeOf(catalog.data, draft.services, request);
   const complete = (s: WizardStep) => stepComplete(s, draft, catalog.data, signatureCode);
+  const signerTypes = useSignerTypes(catalog.data, draft.services, signatureCode);
 
   const onToggle = (service: CountryService) => {
     const data = catalog.data;
     if (!data) return;
-    setDraft((d) => ({ ...d, services: toggleService(d.services, service, data) }));
+    setDraft((d) => {
+      const services = toggleService(d.services, service, data);
+      // The notary-authorized option: every signer signs with Clave Única (the server drops
+      // their own types the same way on this save).
+      const forced = isSignatureForced(chosenServices(data, services).notarial?.code);
+      return { ...d, services, signers: forced ? withoutOwnTypes(d.signers) : d.signers };
+    });
   };
   const onSigners = (signers: DraftSigner[]) => {
     setDraft((d) => ({ ...d, signers }));
@@ -202,13 +214,23 @@ function Wizard({ country }: { country: Country }) {
                 country={country}
                 catalog={catalog}
                 selection={draft.services}
-                signersCount={draft.signers.length}
+                signers={draft.signers}
                 onToggle={onToggle}
               />
             ) : step === 3 ? (
               <SignersStep
                 signers={draft.signers}
-                signatureCode={signatureCode}
+                types={signerTypes}
+                summary={
+                  catalog.data ? (
+                    <PriceSummary
+                      country={country}
+                      catalog={catalog.data}
+                      selection={draft.services}
+                      signers={draft.signers}
+                    />
+                  ) : null
+                }
                 serverErrors={signerServerErrors}
                 onChange={onSigners}
                 signInOrder={draft.signInOrder}

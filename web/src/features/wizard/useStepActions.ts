@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session/session';
 import { writePendingDocument, writeWizardSession } from '../../lib/wizardSession';
 import { saveMessage, wizardKeys } from './queries';
 import type { WizardRequest } from './useWizardRequest';
-import { serverSignerErrors, toSignerFields, type WizardStep } from './wizardRules';
+import { serverSignerErrors, toSignerInput, type WizardStep } from './wizardRules';
 
 /**
  * What 'Siguiente' and 'Anterior' do on each step (customer-flows §4.1): leaving a step saves
@@ -114,8 +114,8 @@ export function useStepActions(wizard: WizardRequest, country: Country) {
   // Step 3 → 4: save the signers; the server's field errors go back onto the cards.
   const leaveSigners = async () => {
     if (!request) return;
-    const signers = draft.signers.map(toSignerFields);
-    const saved = request.signers.map(toSignerFields);
+    const signers = draft.signers.map(toSignerInput);
+    const saved = request.signers.map(toSignerInput);
     const inOrder = draft.signInOrder && signers.length > 1;
     if (
       JSON.stringify(signers) !== JSON.stringify(saved) ||
@@ -125,7 +125,7 @@ export function useStepActions(wizard: WizardRequest, country: Country) {
       try {
         const result = await persist({ signers, sign_in_order: inOrder });
         if (!result) return;
-        setDraft((d) => ({ ...d, signers: renumber(result.signers.map(toSignerFields)) }));
+        setDraft((d) => ({ ...d, signers: renumber(result.signers.map(toSignerInput)) }));
         setSignerServerErrors({});
       } catch (err) {
         if (err instanceof ApiError && Object.keys(err.fields).length > 0) {

@@ -31,11 +31,16 @@ import {
   serverSignerErrors,
   signatureCodeOf,
   signerListErrors,
+  signerTypeOptions,
+  signerTypeRules,
   stepComplete,
   toggleService,
+  toSignerInput,
   validateSigner,
   MAX_DOCUMENT_BYTES as WIZARD_MAX_BYTES,
   type WizardDraft,
+  withoutOwnTypes,
+  withSignerType,
 } from './wizardRules';
 
 const service = (
@@ -279,7 +284,7 @@ describe('signers', () => {
 
   it('flags an e-mail repeated in the document, as the server does', () => {
     const list = [signer(1), signer(2, { email: ' FIRMANTE1@example.com' }), signer(3)];
-    expect(signerListErrors(list, null)).toEqual({
+    expect(signerListErrors(list, { signatureCode: null })).toEqual({
       1: { email: es.orders.signerDuplicateEmail },
     });
     expect(stepComplete(3, { ...emptyDraft(doc), signers: list }, undefined, null)).toBe(false);
@@ -288,7 +293,9 @@ describe('signers', () => {
     expect(emailTaken(list, 'firmante3@example.com', 2)).toBe(false);
     // A field problem wins over the duplicate (one message per field).
     const bad = [signer(1), signer(2, { email: 'firmante1@example.com', phone: '1' })];
-    expect(signerListErrors(bad, null)[1]?.phone).toBe('Número inválido para Chile (9 dígitos)');
+    expect(signerListErrors(bad, { signatureCode: null })[1]?.phone).toBe(
+      'Número inválido para Chile (9 dígitos)',
+    );
   });
 
   it('maps the API field errors back onto the signers', () => {
@@ -321,16 +328,93 @@ describe('signers', () => {
 
 describe('estimate (§9)', () => {
   const chosen: ServiceSelection = { notarial_service: 'n2', electronic_signature: 's2' };
+  const signers = (n: number) => Array.from({ length: n }, (_, i) => signer(i + 1));
 
   it('per-signer services times the signers (at least 1), flat ones once', () => {
-    expect(estimate(catalog, chosen, 0)).toMatchObject({ total: 8000 + 9000 });
-    const three = estimate(catalog, chosen, 3);
+    expect(estimate(catalog, chosen, [])).toMatchObject({ total: 8000 + 9000 });
+    const three = estimate(catalog, chosen, signers(3));
     expect(three.total).toBe(8000 + 9000 * 3);
     expect(three.items.map((i) => [i.service_id, i.quantity, i.item_total])).toEqual([
       ['n2', 1, 8000],
       ['s2', 3, 27000],
     ]);
-    expect(estimate(undefined, chosen, 3)).toEqual({ items: [], total: 0 });
+    expect(estimate(undefined, chosen, signers(3))).toEqual({ items: [], total: 0 });
+  });
+
+  it("one signature line per type among the signers (issue 23), as the server's quote", () => {
+    const mixed = [
+      signer(1),
+      signer(2, { signature_service_id: 's1' }),
+      signer(3, { signature_service_id: 's3' }),
+      signer(4, { signature_service_id: 's1' }),
+    ];
+    const est = estimate(catalog, chosen, mixed);
+    expect(est.items.map((i) => [i.service_id, i.quantity, i.item_total])).toEqual([
+      ['n2', 1, 8000],
+      ['s2', 1, 9000],
+      ['s1', 2, 6000],
+      ['s3', 1, 5000],
+    ]);
+    expect(est.total).toBe(28000);
+  });
+});
+
+describe("each signer's own type in step 3 (issue 23)", () => {
+  const sel: ServiceSelection = { notarial_service: 'n3', electronic_signature: 's1' };
+
+  it('offers the delivered types of the country; only Clave Única with the notary', () => {
+    const withSoon = {
+      ...catalog,
+      signature_types: [...catalog.signature_types, { ...advanced, id: 's4', available: false }],
+    };
+    expect(signerTypeOptions(withSoon, 'sin_notario').map((s) => s.id)).toEqual(['s1', 's2', 's3']);
+    expect(signerTypeOptions(withSoon, 'firma_autorizada').map((s) => s.id)).toEqual(['s3']);
+    expect(signerTypeOptions(undefined, 'sin_notario')).toEqual([]);
+  });
+
+  it("choosing step 2's type means none of their own; another is kept", () => {
+    expect(withSignerType(signer(1, { signature_service_id: 's2' }), 's1', 's1')).toEqual(
+      signer(1),
+    );
+    expect(withSignerType(signer(1), 's2', 's1').signature_service_id).toBe('s2');
+    expect(toSignerInput(signer(1, { signature_service_id: null }))).not.toHaveProperty(
+      'signature_service_id',
+    );
+  });
+
+  it('asks a RUT of the signers whose own type needs one, and flags a type not offered', () => {
+    const rules = signerTypeRules(catalog, sel, 'fes');
+    const list = [
+      signer(1, { id_number: 'AB123' }),
+      signer(2, { id_number: 'AB123', signature_service_id: 's2' }),
+      signer(3, { signature_service_id: 's9' }),
+    ];
+    expect(signerListErrors(list, rules)).toEqual({
+      1: { id_number: es.orders.rutInvalid },
+      2: { signature_service_id: es.documents.serviceUnavailable },
+    });
+    const draft = { ...emptyDraft(doc), services: sel, signers: list.slice(0, 1) };
+    expect(stepComplete(3, draft, catalog, 'fes')).toBe(true);
+    expect(stepComplete(3, { ...draft, signers: list.slice(0, 2) }, catalog, 'fes')).toBe(false);
+    // With the notary-authorized option an own FEA is not offered any more.
+    const forced = signerTypeRules(
+      catalog,
+      { notarial_service: 'n1', electronic_signature: 's3' },
+      'fes_clave_unica',
+    );
+    expect(signerListErrors([signer(1, { signature_service_id: 's2' })], forced)[0]).toEqual({
+      signature_service_id: es.documents.serviceUnavailable,
+    });
+    expect(withoutOwnTypes([signer(1, { signature_service_id: 's2' })])).toEqual([signer(1)]);
+  });
+
+  it('a new country drops the own types with the services', () => {
+    const draft = {
+      ...emptyDraft(doc),
+      services: sel,
+      signers: [signer(1, { signature_service_id: 's2' })],
+    };
+    expect(clearForCountryChange(draft).signers).toEqual([signer(1)]);
   });
 });
 

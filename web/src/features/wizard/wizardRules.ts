@@ -4,13 +4,19 @@ import type { SigningRequest } from '../../../../shared/contract/requests';
 import { es, fmt } from '../../../../shared/messages.es';
 import { normalizeEmail } from '../../../../shared/rules/email';
 import { sanitizePhoneInput } from '../../../../shared/rules/phone';
-import { type LineItem, lineItems, orderTotal } from '../../../../shared/rules/pricing';
+import {
+  type LineItem,
+  orderTotal,
+  pricedService,
+  requestLineItems,
+} from '../../../../shared/rules/pricing';
 import {
   allowedSignatureCodes,
   CLAVE_UNICA_CODE,
   NOTARY_AUTHORIZED_CODE,
   type ServiceCategory,
 } from '../../../../shared/rules/services';
+import { allowedSignerCodes, type TypedSigner } from '../../../../shared/rules/signer-types';
 import {
   MAX_SIGNERS,
   renumber,
@@ -56,9 +62,13 @@ export interface DraftDocument {
   kind: DocumentKind;
 }
 
-export interface DraftSigner extends SignerFields {
+/** A signer as the wizard holds it: the §5 fields and, when chosen, their own type (issue 23). */
+export interface DraftSigner extends SignerFields, TypedSigner {
   signer_index: number;
 }
+
+/** A signer's fields as the form edits them, with their own signature type when chosen. */
+export type SignerDraftFields = SignerFields & TypedSigner;
 
 /** Which service of each category is chosen (one per category, §4.1). */
 export type ServiceSelection = Record<ServiceCategory, string | null>;
@@ -103,7 +113,7 @@ export function draftFromRequest(r: SigningRequest): WizardDraft {
       notarial_service: r.notarial_service_id,
       electronic_signature: r.signature_service_id,
     },
-    signers: renumber(r.signers.map(toSignerFields)),
+    signers: renumber(r.signers.map(toSignerInput)),
     delivery: r.delivery_options,
     signInOrder: r.sign_in_order,
   };
@@ -118,6 +128,18 @@ export function toSignerFields(s: SignerFields): SignerFields {
     phone: s.phone,
     phone_country_code: s.phone_country_code,
   };
+}
+
+/**
+ * A signer as the request saves it: the fields and their own type only when they have one
+ * (a signer following the request's type sends none, so a request without own types is sent
+ * exactly as before issue 23).
+ */
+export function toSignerInput(s: SignerDraftFields): SignerDraftFields {
+  const fields = toSignerFields(s);
+  return s.signature_service_id
+    ? { ...fields, signature_service_id: s.signature_service_id }
+    : fields;
 }
 
 type Catalog = Pick<ServicesCatalog, 'notarial_services' | 'signature_types'>;
@@ -158,6 +180,50 @@ export function offeredSignatures(
 
 export const isSignatureForced = (notarialCode: string | null | undefined) =>
   notarialCode === NOTARY_AUTHORIZED_CODE;
+
+/**
+ * The types a signer may choose for themselves (issue 23): the delivered signature types of the
+ * country, only 'FES + Clave Única' with the notary-authorized option (shared/rules/signer-types.ts).
+ */
+export function signerTypeOptions(
+  catalog: Catalog | undefined,
+  notarialCode: string | null | undefined,
+): CountryService[] {
+  if (!catalog) return [];
+  const delivered = catalog.signature_types.filter((s) => s.available);
+  const allowed = allowedSignerCodes(
+    notarialCode,
+    delivered.map((s) => s.code),
+  );
+  return delivered.filter((s) => allowed.includes(s.code));
+}
+
+/**
+ * Choosing a signer's type: the request's type is stored as "none of their own" (so the signer
+ * follows step 2 if it changes), any other as theirs.
+ */
+export function withSignerType<T extends TypedSigner>(
+  signer: T,
+  serviceId: string,
+  requestSignatureId: string | null,
+): T {
+  const { signature_service_id: _old, ...rest } = signer;
+  return (
+    serviceId && serviceId !== requestSignatureId
+      ? { ...rest, signature_service_id: serviceId }
+      : rest
+  ) as T;
+}
+
+/** Every signer back on the request's type (a new country; the notary-authorized option). */
+export const withoutOwnTypes = (signers: readonly DraftSigner[]): DraftSigner[] =>
+  signers.map(({ signature_service_id: _own, ...rest }) => rest);
+
+/** The code of a signer's own type, from the catalogue (unknown: undefined). */
+export const ownTypeCode =
+  (catalog: Catalog | undefined) =>
+  (serviceId: string): string | undefined =>
+    catalog?.signature_types.find((s) => s.id === serviceId)?.code;
 
 /**
  * Selecting a service (§4.1): choosing the chosen one again removes it; another of the same
@@ -203,7 +269,7 @@ export function toggleService(
 
 /** A new country has other services and prices: the choices are cleared (§4.1). */
 export function clearForCountryChange(draft: WizardDraft): WizardDraft {
-  return { ...draft, services: EMPTY_SELECTION };
+  return { ...draft, services: EMPTY_SELECTION, signers: withoutOwnTypes(draft.signers) };
 }
 
 /** Messages of the §5 signer rules, from the catalogue (the server uses the same texts). */
@@ -215,7 +281,37 @@ export const signerMessages: SignerMessages = {
   tooLong: es.orders.tooLong,
 };
 
-export type SignerErrors = Partial<Record<SignerField, string>>;
+/** A signer's fields the wizard shows problems for: the §5 ones and their own type. */
+export type DraftSignerField = SignerField | 'signature_service_id';
+export type SignerErrors = Partial<Record<DraftSignerField, string>>;
+
+/** How step 3 tells each signer's type: the request's code and the catalogue's own types. */
+export interface SignerTypeRules {
+  /** The request's type's code (step 2). */
+  signatureCode: string | null | undefined;
+  /** The code of a signer's own type; undefined while unknown (no catalogue yet). */
+  ownCode?: (serviceId: string) => string | undefined;
+  /** Own types the signer may not have (not offered now); absent: not checked. */
+  offered?: readonly CountryService[];
+}
+
+/** Step 3's type rules for a selection; without the catalogue only the request's code. */
+export function signerTypeRules(
+  catalog: Catalog | undefined,
+  sel: ServiceSelection,
+  signatureCode: string | null | undefined,
+): SignerTypeRules {
+  if (!catalog) return { signatureCode };
+  return {
+    signatureCode,
+    ownCode: ownTypeCode(catalog),
+    offered: signerTypeOptions(catalog, chosenServices(catalog, sel).notarial?.code),
+  };
+}
+
+/** The code of the type a signer signs with: their own, else the request's. */
+export const signerCode = (s: TypedSigner, rules: SignerTypeRules): string | null | undefined =>
+  s.signature_service_id ? rules.ownCode?.(s.signature_service_id) : rules.signatureCode;
 
 /** §5 for one signer, with the signature type's RUT rule. */
 export function validateSigner(s: SignerFields, signatureCode: string | null | undefined) {
@@ -228,13 +324,17 @@ export function validateSigner(s: SignerFields, signatureCode: string | null | u
  * link). Keyed by position (0-based); valid signers are absent.
  */
 export function signerListErrors(
-  signers: readonly SignerFields[],
-  signatureCode: string | null | undefined,
+  signers: readonly SignerDraftFields[],
+  types: SignerTypeRules,
 ): Record<number, SignerErrors> {
   const out: Record<number, SignerErrors> = {};
   const seen = new Set<string>();
   signers.forEach((s, i) => {
-    const errors: SignerErrors = validateSigner(s, signatureCode);
+    const errors: SignerErrors = validateSigner(s, signerCode(s, types));
+    const own = s.signature_service_id;
+    if (own && types.offered && !types.offered.some((o) => o.id === own)) {
+      errors.signature_service_id = es.documents.serviceUnavailable;
+    }
     const email = normalizeEmail(s.email);
     if (email && seen.has(email)) errors.email ??= es.orders.signerDuplicateEmail;
     seen.add(email);
@@ -256,24 +356,24 @@ export function emailTaken(
 /** Adds a signer at the end (numbered), or refuses at the limit of 10 (§5). */
 export function addSigner(
   signers: readonly DraftSigner[],
-  signer: SignerFields,
+  signer: SignerDraftFields,
 ): { ok: true; signers: DraftSigner[] } | { ok: false; message: string } {
   if (signers.length >= MAX_SIGNERS) return { ok: false, message: es.orders.maxSigners };
-  return { ok: true, signers: renumber([...signers.map(toSignerFields), toSignerFields(signer)]) };
+  return { ok: true, signers: renumber([...signers.map(toSignerInput), toSignerInput(signer)]) };
 }
 
 /** Replaces the signer at `index` (0-based), keeping the numbering. */
 export function replaceSigner(
   signers: readonly DraftSigner[],
   index: number,
-  signer: SignerFields,
+  signer: SignerDraftFields,
 ): DraftSigner[] {
-  return renumber(signers.map((s, i) => toSignerFields(i === index ? signer : s)));
+  return renumber(signers.map((s, i) => toSignerInput(i === index ? signer : s)));
 }
 
 /** Removes the signer at `index` (0-based); the rest are renumbered from 1 (§4.1). */
 export function removeSigner(signers: readonly DraftSigner[], index: number): DraftSigner[] {
-  return renumber(signers.filter((_, i) => i !== index).map(toSignerFields));
+  return renumber(signers.filter((_, i) => i !== index).map(toSignerInput));
 }
 
 /** Field errors the API answered (`signers.{i}.{field}`), per signer position (0-based). */
@@ -283,7 +383,7 @@ export function serverSignerErrors(fields: Record<string, string>): Record<numbe
     const m = /^signers\.(\d+)\.(\w+)$/.exec(key);
     if (!m) continue;
     const index = Number(m[1]);
-    const field = m[2] as SignerField;
+    const field = m[2] as DraftSignerField;
     out[index] = { ...out[index], [field]: message };
   }
   return out;
@@ -339,7 +439,9 @@ export function stepComplete(
       return (
         draft.signers.length >= 1 &&
         draft.signers.length <= MAX_SIGNERS &&
-        Object.keys(signerListErrors(draft.signers, signatureCode)).length === 0
+        Object.keys(
+          signerListErrors(draft.signers, signerTypeRules(catalog, draft.services, signatureCode)),
+        ).length === 0
       );
     case 4:
       return draft.delivery !== null;
@@ -367,25 +469,26 @@ export function resumeStep(
   return Math.min(stored, limit) as WizardStep;
 }
 
-/** The estimate of §9: catalogue prices, per-signer services times the signers (at least 1). */
+/**
+ * The estimate of §9 with the server's own function (shared/rules/pricing.ts): catalogue
+ * prices, one signature line per type in use among the signers (issue 23), per-signer
+ * services times their signers (at least 1).
+ */
 export function estimate(
   catalog: Catalog | undefined,
   sel: ServiceSelection,
-  signersCount: number,
+  signers: readonly TypedSigner[],
 ): { items: LineItem[]; total: number } {
-  const { notarial, signature } = chosenServices(catalog, sel);
-  const chosen = [notarial, signature].filter((s): s is CountryService => !!s);
-  const items = lineItems(
-    chosen.map((s) => ({
-      service_id: s.id,
-      name: s.name,
-      description: s.description,
-      category: s.category,
-      pricing_model: s.pricing_model,
-      unit_price: s.price,
-    })),
-    signersCount,
-  );
+  const { notarial } = chosenServices(catalog, sel);
+  const items = requestLineItems({
+    notarial: notarial ? pricedService(notarial) : undefined,
+    signatureServiceId: sel.electronic_signature,
+    signers,
+    priced: (id) => {
+      const s = catalog ? byId(catalog.signature_types, id) : undefined;
+      return s ? pricedService(s) : undefined;
+    },
+  });
   return { items, total: orderTotal(items) };
 }
 
