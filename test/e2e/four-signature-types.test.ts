@@ -121,6 +121,7 @@ async function feaJourney(link: URL, fea: FeaSigner) {
     await page.getByLabel('Número de serie de la cédula').fill(fea.serial);
     await page.getByRole('button', { name: 'Desbloquear' }).click();
     await page.waitForURL((url) => url.pathname === '/second-factor-unlock-success');
+    await page.getByRole('heading', { name: es.fea.unlockSuccessTitle }).waitFor();
     await shot(page, 'fea-unlocked');
     // 1.5 s later, back to signing with the status asked again.
     await page.waitForURL(

@@ -42,6 +42,16 @@ export function CameraField({
   // Whatever happens to the screen, the camera goes off with it.
   useEffect(() => () => stopCamera(stream.current), []);
 
+  // The <video> exists once 'live' has rendered: an effect runs after that commit (an animation
+  // frame may come before it on a busy device, and the camera would never show).
+  const live = state.kind === 'live';
+  useEffect(() => {
+    const el = video.current;
+    if (!live || !el || !stream.current || el.srcObject === stream.current) return;
+    el.srcObject = stream.current;
+    void el.play().catch(() => undefined);
+  }, [live]);
+
   const open = async () => {
     stopCamera(stream.current);
     try {
@@ -49,13 +59,6 @@ export function CameraField({
       stream.current = s;
       setReady(false);
       setState({ kind: 'live' });
-      // The <video> exists once 'live' renders.
-      requestAnimationFrame(() => {
-        if (video.current) {
-          video.current.srcObject = s;
-          void video.current.play().catch(() => undefined);
-        }
-      });
     } catch (err) {
       setState({ kind: 'problem', message: cameraProblem((err as Error)?.name) });
     }
