@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readCappedBody, sendJson } from '../emulators/http-body.js';
 import type { Managed } from '../emulators/process.js';
 import { compact, isScenario } from './identities.js';
 import { BiometricState, documentStatus, faceAndDocument } from './verify.js';
@@ -20,21 +21,8 @@ export interface BiometricSimulator extends Managed {
 /** Three pictures of ≤ 1 MB each and the form fields: more is not a signer's capture. */
 const MAX_BODY = 8 * 1024 * 1024;
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-const json = (res: ServerResponse, status: number, value: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(value));
-};
+const readBody = (req: IncomingMessage) => readCappedBody(req, MAX_BODY);
+const json = sendJson;
 
 /**
  * A local stand-in for a biometric identity provider (issue 23; port and adapter in

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { readCappedBody, send, sendJson } from '../emulators/http-body.js';
 import type { Managed } from '../emulators/process.js';
 import { toPem } from '../pki/certs.js';
 import { type ApiContext, api } from './api.js';
@@ -32,23 +33,9 @@ export interface FeaEmulator extends Managed {
 
 const MAX_BODY = 16 * 1024 * 1024;
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, body: string, type: string): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-  res.end(body);
-}
-const json = (res: ServerResponse, status: number, value: unknown) =>
-  send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
+const readBody = async (req: IncomingMessage) =>
+  (await readCappedBody(req, MAX_BODY))?.toString('utf8');
+const json = sendJson;
 
 /**
  * A local stand-in for an accredited FEA provider (issue 23; port and adapter in

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { biometricSigningEs as bio } from '../../shared/messages/biometric-signing.es.js';
 import { es } from '../../shared/messages.es.js';

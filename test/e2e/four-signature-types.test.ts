@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { biometricSigningEs as bio } from '../../shared/messages/biometric-signing.es.js';
@@ -11,9 +9,8 @@ import { es } from '../../shared/messages.es.js';
 import { biometricIdentity, takeAll } from '../support/biometric.js';
 import { DESKTOP, journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
-import { enrolledSigner, smsCode } from '../support/fea.js';
+import { enrolledSigner, pdfsigReports, smsCode } from '../support/fea.js';
 import { signer } from '../support/orders.js';
-import { pdfsigTrusting } from '../support/seal-samples.js';
 import { auditOf, codeFor, orderWhen, orderWithSignerTypes } from '../support/signing.js';
 
 /**
@@ -238,23 +235,10 @@ describe('one order, four signature types', () => {
     );
     const { order: stored, events } = await auditOf(stack, order.id);
     expect(sha256(feaPdf)).toBe(stored.fea_signed_sha256);
-    const dir = mkdtempSync(join(tmpdir(), 'four-types-'));
-    try {
-      const feaCa = join(dir, 'fea-ca.pem');
-      writeFileSync(feaCa, await (await fetch(`${stack.direct.fea}/_emulator/ca.pem`)).text());
-      writeFileSync(join(dir, 'fea.pdf'), feaPdf);
-      const feaReport = pdfsigTrusting(feaCa, join(dir, 'nss-fea'))(join(dir, 'fea.pdf'));
-      expect(feaReport).toContain('Signature Validation: Signature is Valid.');
-      expect(feaReport).toContain('Certificate Validation: Certificate is Trusted.');
-      writeFileSync(join(dir, 'sealed.pdf'), sealedPdf);
-      const sealReport = pdfsigTrusting(
-        stack.sealRootCaPath,
-        join(dir, 'nss-seal'),
-      )(join(dir, 'sealed.pdf'));
-      expect(sealReport).toContain('Signature Validation: Signature is Valid.');
-      expect(sealReport).toContain('Certificate Validation: Certificate is Trusted.');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const reports = await pdfsigReports(stack, feaPdf, sealedPdf);
+    for (const report of [reports.fea, reports.seal]) {
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Certificate Validation: Certificate is Trusted.');
     }
 
     // The trail: each signer's type and its evidence.

@@ -25,7 +25,7 @@ import {
   storedSigner,
   waitForLinks,
 } from '../support/orders.js';
-import { serviceIds, serviceOnlyIn } from '../support/requests.js';
+import { serviceOnlyIn } from '../support/requests.js';
 import { pointAt } from '../support/table.js';
 
 const stack = inject('stack');

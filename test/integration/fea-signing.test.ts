@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { feaSigningEs as f } from '../../shared/messages/fea-signing.es.js';
 import { formatRut } from '../../shared/rules/rut.js';
 import { mailsTo, newConfirmedUser } from '../support/client.js';
 import { storedBytes } from '../support/documents.js';
 import { allUp, setFault } from '../support/faults.js';
-import { enrolledSigner, freshRut, settled, smsCode } from '../support/fea.js';
+import { enrolledSigner, freshRut, pdfsigReports, settled, smsCode } from '../support/fea.js';
 import { signer } from '../support/orders.js';
-import { pdfsigTrusting } from '../support/seal-samples.js';
 import {
   auditOf,
   openLink,
@@ -107,24 +103,11 @@ describe('the advanced signature (FEA) through the provider emulator', () => {
     expect(sealed.fea_signed_sha256).toBe(sha);
     expect(String(applied?.details?.signed_sha256)).toBe(sha);
 
-    const dir = mkdtempSync(join(tmpdir(), 'fea-seal-'));
-    try {
-      const feaCa = join(dir, 'fea-ca.pem');
-      writeFileSync(feaCa, await (await fetch(`${stack.direct.fea}/_emulator/ca.pem`)).text());
-      writeFileSync(join(dir, 'fea.pdf'), feaPdf);
-      const feaReport = pdfsigTrusting(feaCa, join(dir, 'nss-fea'))(join(dir, 'fea.pdf'));
-      expect(feaReport).toContain('Signature Validation: Signature is Valid.');
-      expect(feaReport).toContain('Certificate Validation: Certificate is Trusted.');
-      expect(feaReport).toContain(fea.name);
-      writeFileSync(join(dir, 'sealed.pdf'), sealedPdf);
-      const sealReport = pdfsigTrusting(
-        stack.sealRootCaPath,
-        join(dir, 'nss-seal'),
-      )(join(dir, 'sealed.pdf'));
-      expect(sealReport).toContain('Signature Validation: Signature is Valid.');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const reports = await pdfsigReports(stack, feaPdf, sealedPdf);
+    expect(reports.fea).toContain('Signature Validation: Signature is Valid.');
+    expect(reports.fea).toContain('Certificate Validation: Certificate is Trusted.');
+    expect(reports.fea).toContain(fea.name);
+    expect(reports.seal).toContain('Signature Validation: Signature is Valid.');
     // The order modal lists the provider-signed PDF beside the sealed one.
     const shown = await orderWhen(stack, user, order.id, 'completed');
     const fetched = new Uint8Array(

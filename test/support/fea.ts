@@ -1,8 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { StackInfo } from '../../local/stack.js';
 import type { SigningResponse } from '../../shared/contract/signing.js';
 import { rutCheckDigit } from '../../shared/rules/rut.js';
+import { pdfsigTrusting } from './seal-samples.js';
 import type { SignerSession } from './signing.js';
 
 /**
@@ -58,5 +62,29 @@ export async function settled(s: SignerSession, timeoutMs = 40_000): Promise<Sig
     if (res.body.status !== 'loading') return res.body;
     if (Date.now() > until) throw new Error('the FEA job did not end');
     await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * pdfsig's reports of a provider-signed PDF (trusting the emulator's provider CA) and of the
+ * sealed evidence PDF (trusting the stack's seal root), for the tests to read.
+ */
+export async function pdfsigReports(
+  stack: StackInfo,
+  feaPdf: Uint8Array,
+  sealedPdf: Uint8Array,
+): Promise<{ fea: string; seal: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fea-pdfsig-'));
+  try {
+    const feaCa = join(dir, 'fea-ca.pem');
+    writeFileSync(feaCa, await (await fetch(`${stack.direct.fea}/_emulator/ca.pem`)).text());
+    writeFileSync(join(dir, 'fea.pdf'), feaPdf);
+    writeFileSync(join(dir, 'sealed.pdf'), sealedPdf);
+    return {
+      fea: pdfsigTrusting(feaCa, join(dir, 'nss-fea'))(join(dir, 'fea.pdf')),
+      seal: pdfsigTrusting(stack.sealRootCaPath, join(dir, 'nss-seal'))(join(dir, 'sealed.pdf')),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

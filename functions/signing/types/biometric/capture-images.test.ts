@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { photo } from '../../../../test/support/biometric.js';
 import { photoOf } from './capture-images.js';
 
 /** A real PNG of the given size (one grey row repeated; CRCs are not checked here). */
@@ -23,42 +24,8 @@ function png(width: number, height: number): string {
   return `data:image/png;base64,${bytes.toString('base64')}`;
 }
 
-/** A JPEG's head: SOI, an APP0, then a baseline SOF0 with the given size. */
-function jpeg(width: number, height: number): string {
-  const app0 = Buffer.from([
-    0xff,
-    0xe0,
-    0x00,
-    0x10,
-    ...Buffer.from('JFIF\0'),
-    1,
-    1,
-    0,
-    0,
-    1,
-    0,
-    1,
-    0,
-    0,
-  ]);
-  const sof = Buffer.from([
-    0xff,
-    0xc0,
-    0x00,
-    0x0b,
-    8,
-    height >> 8,
-    height & 255,
-    width >> 8,
-    width & 255,
-    1,
-    1,
-    0x11,
-    0,
-  ]);
-  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
-  return `data:image/jpeg;base64,${bytes.toString('base64')}`;
-}
+/** A JPEG head of the given size (test/support/biometric.ts, as the other tests post them). */
+const jpeg = (width: number, height: number) => photo(width, height).dataUrl;
 
 describe('a photo of the biometric capture', () => {
   it('reads the size of a JPEG and of a PNG', () => {

@@ -1,5 +1,6 @@
 import './ui.css';
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import { FieldError } from './FieldError';
 
 export interface ChoiceGroupProps {
   /** The group's visible name (the fieldset's legend). */
@@ -36,11 +37,7 @@ export function ChoiceGroup({ legend, hint, error, className, children }: Choice
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 
+import { FieldError } from './FieldError';
 /** Ids that tie a control to its hint and error (aria-describedby), from one useId. */
 export function useFieldIds(
   id: string | undefined,
@@ -69,20 +70,7 @@ export function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            <path
-              d="M8 4.5v4M8 11h.01"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ export {
   ChoiceOption,
   type ChoiceOptionProps,
 } from './ChoiceGroup';
+export { FieldError } from './FieldError';
 export { Modal, type ModalProps } from './Modal';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { SelectField, type SelectFieldProps } from './SelectField';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { biometricSigningEs as bio } from '../../../../shared/messages/biometric-signing.es';
 import { fmt } from '../../../../shared/messages.es';
-import { Alert, Button } from '../../components/ui';
+import { Alert, Button, FieldError } from '../../components/ui';
 import { cameraProblem, openCamera, shoot, stopCamera } from './camera';
 
 export interface CameraFieldProps {
@@ -130,11 +130,7 @@ export function CameraField({
         </div>
       )}
       {state.kind === 'problem' ? <Alert tone="error">{state.message}</Alert> : null}
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type SignaturePad from 'signature_pad';
 import { es } from '../../../../shared/messages.es';
-import { Button } from '../../components/ui';
+import { Button, FieldError } from '../../components/ui';
 
 const t = es.signing;
 /** Canvas resolution cap: a phone's 3x would make the PNG needlessly large. */
@@ -97,11 +97,7 @@ export function SignatureField({ id, label, error, disabled, onChange }: Signatu
           {t.signatureClear}
         </Button>
       </div>
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }
