@@ -60,6 +60,12 @@ export const LIMITS = {
    * and may send an SMS, so a stuck finger or a script stops here.
    */
   feaJobsPerSigner: { scope: 'fea-job', limit: 20, windowSeconds: 3600 },
+  /**
+   * Identity checks (photos sent to the biometric provider) for one signer, whatever the
+   * session: a session allows 3, and each opening of the link is a new session, so this is
+   * what bounds a face-guesser holding a link (and the provider's bill) over a day.
+   */
+  biometricChecksPerSigner: { scope: 'bio-check', limit: 9, windowSeconds: 86_400 },
   /** FEA enrolment and unlock links one signer asks the provider for. */
   feaLinksPerSigner: { scope: 'fea-link', limit: 10, windowSeconds: 3600 },
   /** Public verification pages per client address: enumerating codes stops here. */

@@ -45,6 +45,8 @@ export const biometricSigningEs = {
   blockedTitle: 'Verificación bloqueada',
   blocked:
     'Alcanzaste el máximo de {max} intentos de verificación de identidad en esta sesión. Para intentarlo otra vez más tarde, abre de nuevo el enlace de tu correo. Si no logras verificarte, pide a quien te envió el documento que cambie tu tipo de firma, o rechaza la firma.',
+  dailyLimit:
+    'Alcanzaste el máximo de {max} verificaciones de identidad de hoy para esta firma. Inténtalo de nuevo mañana, o pide a quien te envió el documento que cambie tu tipo de firma.',
   // The camera in the browser.
   cameraOpen: 'Abrir cámara',
   cameraShoot: 'Tomar foto',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { LIMITS } from '../../functions/platform/limits.js';
 import { biometricSigningEs as bio } from '../../shared/messages/biometric-signing.es.js';
 import { signingEs as t } from '../../shared/messages/signing.es.js';
 import { biometricTransactions, capture, resetBiometric } from '../support/biometric.js';
@@ -170,6 +171,34 @@ describe('the biometric signature', () => {
     expect(await biometricTransactions(stack)).toHaveLength(3);
     const { events } = await auditOf(stack, orderId);
     expect(events.filter((e) => e.kind === 'biometric_refused')).toHaveLength(3);
+  });
+
+  it('bounds a signer’s checks over a day, across sessions (each opening of the link is one)', async () => {
+    const user = await newConfirmedUser(stack);
+    const { links } = await orderWithSignerTypes(
+      stack,
+      user,
+      [signer({ id_number: '33.333.333-3' })],
+      ['biometric'],
+    );
+    const session = async () => {
+      const s = await openLink(stack, links[0] as URL);
+      await s.step({ accion: 'accept_consent' });
+      await s.step({ accion: 'confirm_review' });
+      return s;
+    };
+    const max = LIMITS.biometricChecksPerSigner.limit;
+    for (let done = 0; done < max; done += 3) {
+      const s = await session();
+      for (let i = 0; i < 3; i++) await send(s);
+    }
+    expect(await biometricTransactions(stack)).toHaveLength(max);
+    const next = await send(await session());
+    expect(next.current_step).toBe('identity_blocked');
+    expect(next.data.errorCode).toBe('BIO-DAILY-LIMIT');
+    expect(next.ui.description).toBe(bio.dailyLimit.replace('{max}', String(max)));
+    // Nothing more reached the provider.
+    expect(await biometricTransactions(stack)).toHaveLength(max);
   });
 
   it('a serial check that never answers, a provider paused or down: try again, nothing lost', async () => {

@@ -2,6 +2,7 @@ import type { SigningComponent, SigningResponse } from '../../../../shared/contr
 import { biometricSigningEs as bio } from '../../../../shared/messages/biometric-signing.es.js';
 import { fmt } from '../../../../shared/messages/fmt.js';
 import { formatRut } from '../../../../shared/rules/rut.js';
+import { LIMITS } from '../../../platform/limits.js';
 import {
   button,
   errorData,
@@ -56,8 +57,15 @@ export function captureScreen(
 }
 
 /** No attempt left in this session: what the signer can do now. */
-export function blockedScreen(ctx: ScreenContext, lastProblem?: string): SigningResponse {
-  const blocked = fmt(bio.blocked, { max: MAX_ATTEMPTS });
+export function blockedScreen(
+  ctx: ScreenContext,
+  lastProblem?: string,
+  /** The signer's checks of the day are used up (LIMITS.biometricChecksPerSigner). */
+  forToday = false,
+): SigningResponse {
+  const blocked = forToday
+    ? fmt(bio.dailyLimit, { max: LIMITS.biometricChecksPerSigner.limit })
+    : fmt(bio.blocked, { max: MAX_ATTEMPTS });
   return screen(ctx, {
     status: 'error',
     message: blocked,
@@ -67,7 +75,7 @@ export function blockedScreen(ctx: ScreenContext, lastProblem?: string): Signing
     title: bio.blockedTitle,
     description: lastProblem ? `${lastProblem} ${blocked}` : blocked,
     components: [rejectButton],
-    data: errorData('BIO-ATTEMPTS-EXHAUSTED'),
+    data: errorData(forToday ? 'BIO-DAILY-LIMIT' : 'BIO-ATTEMPTS-EXHAUSTED'),
   });
 }
 

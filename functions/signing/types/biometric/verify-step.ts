@@ -1,5 +1,7 @@
 import type { SigningResponse } from '../../../../shared/contract/signing.js';
 import { biometricSigningEs as bio } from '../../../../shared/messages/biometric-signing.es.js';
+import { AppError } from '../../../platform/errors.js';
+import { hitLimit, type LimitHit, releaseLimit } from '../../../platform/limits.js';
 import { logger } from '../../../platform/logger.js';
 import { type Live, orderSigning, signerEvent } from '../../link/context.js';
 import { countAttempt, uncountAttempt } from '../../link/session-repo.js';
@@ -40,8 +42,21 @@ export async function submitCapture(
   }
   const documentType: DocumentType = body.document_type ?? 'CHL2';
 
+  // The signer's checks of the day first (across sessions), then the session's own bound.
+  let day: LimitHit;
+  try {
+    day = await hitLimit('biometricChecksPerSigner', live.signer.id);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 429) {
+      return blockedScreen(live.ctx, undefined, true);
+    }
+    throw err;
+  }
   const attempt = await countAttempt(live.sessionHash, now(live), 'bio_attempts', MAX_ATTEMPTS);
-  if (attempt === undefined) return blockedScreen(live.ctx);
+  if (attempt === undefined) {
+    await releaseLimit(day);
+    return blockedScreen(live.ctx);
+  }
 
   let verification: Verification;
   let judgement: Judgement;
@@ -65,6 +80,7 @@ export async function submitCapture(
     // Only the error's kind: never the request (it carries the photos).
     logger.warn('biometric: provider unavailable', { kind: err.kind });
     await uncountAttempt(live.sessionHash, 'bio_attempts');
+    await releaseLimit(day);
     return captureScreen(live.ctx, attempt - 1, {
       message: bio.unavailable,
       code: 'BIO-UNAVAILABLE',
