@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { biometricSigningEs as bio } from '../../shared/messages/biometric-signing.es.js';
 import { es } from '../../shared/messages.es.js';
 import { biometricIdentity, takeAll } from '../support/biometric.js';
-import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import { fileBrowser, journey, newVisitor, PHONE, SHOTS } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { signer } from '../support/orders.js';
 import { auditOf, orderWhen, orderWithSignerTypes } from '../support/signing.js';
@@ -17,16 +15,7 @@ import { auditOf, orderWhen, orderWithSignerTypes } from '../support/signing.js'
  */
 const stack = inject('stack');
 const t = es.signing;
-const SHOTS = '.data/e2e-shots';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('the biometric signature in the browser', () => {
   it('one selfie refused, then verified; the signer signs and the order completes', async () => {
@@ -36,7 +25,7 @@ describe('the biometric signature in the browser', () => {
     const { order, links } = await orderWithSignerTypes(stack, user, [person], ['biometric']);
     const [link] = links;
 
-    const { page, consoleErrors } = await newVisitor(browser, stack, { viewport: PHONE });
+    const { page, consoleErrors } = await newVisitor(browser(), stack, { viewport: PHONE });
     await journey(page, 'biometric-signer', async () => {
       await page.goto(`${link?.pathname}${link?.search}`);
       await page.getByText(bio.consentText.slice(0, 60)).first().waitFor();

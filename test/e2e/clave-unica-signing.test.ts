@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { claveUnicaSigningEs as cu } from '../../shared/messages/clave-unica-signing.es.js';
 import { es } from '../../shared/messages.es.js';
-import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import { fileBrowser, journey, newVisitor, PHONE, SHOTS } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { signer } from '../support/orders.js';
 import { auditOf, orderWithSignerTypes } from '../support/signing.js';
@@ -15,16 +14,7 @@ import { auditOf, orderWithSignerTypes } from '../support/signing.js';
  */
 const stack = inject('stack');
 const t = es.signing;
-const SHOTS = '.data/e2e-shots';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function claveUnicaLogin(page: Page, run: string) {
   await page.getByRole('button', { name: cu.login }).click();
@@ -44,7 +34,7 @@ describe('FES + Clave Única in the browser', () => {
     const { order, links } = await orderWithSignerTypes(stack, user, [person], ['clave_unica']);
     const [link] = links;
 
-    const { page } = await newVisitor(browser, stack, { viewport: PHONE });
+    const { page } = await newVisitor(browser(), stack, { viewport: PHONE });
     await journey(page, 'clave-unica-signer', async () => {
       await page.goto(`${link?.pathname}${link?.search}`);
       await page.getByRole('button', { name: t.acceptConsent }).click();

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { feaSigningEs as f } from '../../shared/messages/fea-signing.es.js';
 import { es } from '../../shared/messages.es.js';
-import { journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import { fileBrowser, journey, newVisitor, PHONE, SHOTS } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { enrolledSigner, smsCode } from '../support/fea.js';
 import { signer } from '../support/orders.js';
@@ -17,16 +15,7 @@ import { auditOf, orderWithSignerTypes } from '../support/signing.js';
  */
 const stack = inject('stack');
 const t = es.signing;
-const SHOTS = '.data/e2e-shots';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('the advanced signature in the browser', () => {
   it('consent, vigencia, a wrong password, the SMS code and the provider signature', async () => {
@@ -36,7 +25,7 @@ describe('the advanced signature in the browser', () => {
     const { order, links } = await orderWithSignerTypes(stack, user, [person], ['advanced']);
     const [link] = links;
 
-    const { page } = await newVisitor(browser, stack, { viewport: PHONE });
+    const { page } = await newVisitor(browser(), stack, { viewport: PHONE });
     await journey(page, 'fea-signer', async () => {
       await page.goto(`${link?.pathname}${link?.search}`);
       await page.getByRole('button', { name: t.acceptConsent }).click();

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { biometricSigningEs as bio } from '../../shared/messages/biometric-signing.es.js';
 import { claveUnicaSigningEs as cu } from '../../shared/messages/clave-unica-signing.es.js';
 import { feaSigningEs as f } from '../../shared/messages/fea-signing.es.js';
 import { es } from '../../shared/messages.es.js';
 import { biometricIdentity, takeAll } from '../support/biometric.js';
-import { DESKTOP, journey, launchBrowser, newVisitor, PHONE } from '../support/browser.js';
+import { DESKTOP, fileBrowser, journey, newVisitor, PHONE, SHOTS } from '../support/browser.js';
 import { newConfirmedUser } from '../support/client.js';
 import { enrolledSigner, pdfsigReports, smsCode } from '../support/fea.js';
 import { signer } from '../support/orders.js';
@@ -29,16 +28,7 @@ import { auditOf, codeFor, orderWhen, orderWithSignerTypes } from '../support/si
  */
 const stack = inject('stack');
 const t = es.signing;
-const SHOTS = '.data/e2e-shots';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/four-types-${name}.png`, fullPage: true });
@@ -52,7 +42,7 @@ async function consentAndReview(page: Page) {
 type FeaSigner = Awaited<ReturnType<typeof enrolledSigner>>;
 
 async function feaJourney(link: URL, fea: FeaSigner) {
-  const { page, context } = await newVisitor(browser, stack, { viewport: DESKTOP });
+  const { page, context } = await newVisitor(browser(), stack, { viewport: DESKTOP });
   const feaOrigin = new URL(stack.smsOutboxUrl).origin;
   await journey(page, 'four-types-fea', async () => {
     await open(page, link);
@@ -139,7 +129,7 @@ async function feaJourney(link: URL, fea: FeaSigner) {
 }
 
 async function claveUnicaJourney(link: URL, run: string, name: string) {
-  const { page, context } = await newVisitor(browser, stack, { viewport: PHONE });
+  const { page, context } = await newVisitor(browser(), stack, { viewport: PHONE });
   const login = async (as: string) => {
     await page.getByRole('button', { name: cu.login }).click();
     await page.getByLabel('RUN', { exact: true }).fill(as);
@@ -164,7 +154,7 @@ async function claveUnicaJourney(link: URL, run: string, name: string) {
 }
 
 async function simpleJourney(link: URL, email: string, name: string) {
-  const { page, context } = await newVisitor(browser, stack, { viewport: PHONE });
+  const { page, context } = await newVisitor(browser(), stack, { viewport: PHONE });
   await journey(page, 'four-types-simple', async () => {
     await open(page, link);
     await consentAndReview(page);
@@ -179,7 +169,7 @@ async function simpleJourney(link: URL, email: string, name: string) {
 }
 
 async function biometricJourney(link: URL, name: string) {
-  const { page, context } = await newVisitor(browser, stack, { viewport: PHONE });
+  const { page, context } = await newVisitor(browser(), stack, { viewport: PHONE });
   await journey(page, 'four-types-biometric', async () => {
     await open(page, link);
     await consentAndReview(page);
@@ -255,7 +245,7 @@ describe('one order, four signature types', () => {
     );
 
     // The verification page names each signer's type, and the FEA's serial and transaction.
-    const { page, context } = await newVisitor(browser, stack, { viewport: DESKTOP });
+    const { page, context } = await newVisitor(browser(), stack, { viewport: DESKTOP });
     await page.goto(`/verificar/${stored.verification_code}`);
     await page
       .getByText(/^TX-[0-9A-F]{12}$/)

@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { StackInfo } from '../../local/stack.js';
 import { freshIp } from './client.js';
 
@@ -23,6 +25,28 @@ const CHROMIUM_ARGS = [
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Where e2e tests save the screenshots a person looks at. */
+export const SHOTS = '.data/e2e-shots';
+
+/**
+ * One Chromium for a test file: launched before its tests (the screenshot folder made), closed
+ * after them. Call at the file's top level; the getter gives the browser inside a test.
+ */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll');
+    return browser;
+  };
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
